@@ -1,0 +1,175 @@
+"""Round configuration of Moon 3 of Spades: table size, decks, mode and options.
+
+Implements the deck-size and deal arithmetic of R5, the bid bounds of R12, the
+call count of R17 and the defaults of SPEC section 5 (1 deck for 2–4 players,
+2 for 5–7; minimum bid 125 per deck; no jokers; the "first" partner rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from core import seats
+from core.cards import POINTS_PER_DECK
+
+
+class Mode(StrEnum):
+    """Team formation (R8–R10)."""
+
+    TEAMS = "teams"
+    RANDOM = "random"
+    PARTNERS = "partners"
+
+
+class PartnerRule(StrEnum):
+    """Which player of a called card becomes partner with two decks (R19)."""
+
+    FIRST = "first"
+    LAST = "last"
+
+
+class ConfigError(ValueError):
+    """A configuration that the rules do not allow."""
+
+
+MODE_LABELS = {Mode.TEAMS: "Team-wise", Mode.RANDOM: "Random", Mode.PARTNERS: "Card-Based"}
+BID_STEP = 5
+
+
+def default_decks(players: int) -> int:
+    """1 deck for 2–4 players, 2 for 5–7."""
+    return 1 if players <= 4 else 2
+
+
+def call_count(players: int) -> int:
+    """R17: cards the Card-Based bidder calls."""
+    if players <= 4:
+        return 1
+    return 2 if players <= 6 else 3
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Everything fixed for a round. Build with :meth:`make`, which validates."""
+
+    players: int
+    decks: int
+    mode: Mode
+    min_bid: int
+    jokers: bool = False
+    partner_rule: PartnerRule = PartnerRule.FIRST
+    #: Team label (0 or 1) of every seat in Team-wise and Random mode; empty otherwise.
+    teams: tuple[int, ...] = field(default=())
+
+    @classmethod
+    def make(
+        cls,
+        players: int,
+        mode: Mode | str = Mode.TEAMS,
+        decks: int | None = None,
+        min_bid: int | None = None,
+        jokers: bool = False,
+        partner_rule: PartnerRule | str = PartnerRule.FIRST,
+        teams: Sequence[int] | None = None,
+    ) -> Config:
+        """A validated config; omitted options take SPEC section 5's defaults.
+
+        In Team-wise and Random mode, omitted ``teams`` alternate round the
+        table as R8/R9 seat them (the larger team from seat 0).
+        """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ConfigError("players must be an integer")
+        if not seats.MIN_PLAYERS <= players <= seats.MAX_PLAYERS:
+            raise ConfigError(
+                f"players must be from {seats.MIN_PLAYERS} to {seats.MAX_PLAYERS}, not {players}"
+            )
+        try:
+            mode = Mode(mode)
+        except ValueError:
+            raise ConfigError(f"unknown mode {mode!r}: use teams, random or partners") from None
+        if mode is not Mode.TEAMS and players < 3:
+            raise ConfigError(f"{MODE_LABELS[mode]} mode needs 3 to 7 players")
+        if decks is None:
+            decks = default_decks(players)
+        if isinstance(decks, bool) or decks not in (1, 2):
+            raise ConfigError(f"decks must be 1 or 2, not {decks!r}")
+        max_bid = POINTS_PER_DECK * decks
+        if min_bid is None:
+            min_bid = max_bid // 2
+        if isinstance(min_bid, bool) or not isinstance(min_bid, int):
+            raise ConfigError("min_bid must be an integer")
+        if min_bid % BID_STEP or not BID_STEP <= min_bid <= max_bid:
+            raise ConfigError(f"min_bid must be a multiple of 5 from 5 to {max_bid}, not {min_bid}")
+        if not isinstance(jokers, bool):
+            raise ConfigError("jokers must be true or false")
+        try:
+            partner_rule = PartnerRule(partner_rule)
+        except ValueError:
+            raise ConfigError(
+                f"unknown partner_rule {partner_rule!r}: use first or last"
+            ) from None
+        labels: tuple[int, ...] = ()
+        if mode is not Mode.PARTNERS:
+            if teams is None:
+                half = players // 2
+                seating = seats.alternate(range(players - half), range(half))
+                labels = tuple(team for _, team in seating)
+            else:
+                labels = tuple(teams)
+                if len(labels) != players or any(t not in (0, 1) for t in labels):
+                    raise ConfigError("teams must give every seat team 0 or 1")
+                if 0 not in labels or 1 not in labels:
+                    raise ConfigError("each team needs at least one player")
+                if mode is Mode.RANDOM and abs(labels.count(0) - labels.count(1)) > 1:
+                    raise ConfigError("Random mode draws teams of floor(n/2) and ceil(n/2)")
+        return cls(players, decks, mode, min_bid, jokers, partner_rule, labels)
+
+    @property
+    def max_bid(self) -> int:
+        """R12: the deck's total points."""
+        return POINTS_PER_DECK * self.decks
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in play before removal, jokers included (R5)."""
+        return (52 + (1 if self.jokers else 0)) * self.decks
+
+    @property
+    def hand_size(self) -> int:
+        """R5: floor(deck size / players)."""
+        return self.deck_size // self.players
+
+    @property
+    def removal_count(self) -> int:
+        """R5: cards removed so that the deal comes out even."""
+        return self.deck_size % self.players
+
+    @property
+    def call_count(self) -> int:
+        """R17: teammate cards the bidder calls (Card-Based only)."""
+        return call_count(self.players) if self.mode is Mode.PARTNERS else 0
+
+    @property
+    def last_rule(self) -> bool:
+        """True when R19's "last matching card" rule decides partners."""
+        return self.decks == 2 and self.partner_rule is PartnerRule.LAST
+
+    def team_seats(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Seats of team 0 and team 1 (Team-wise and Random)."""
+        return seats.teams_from_labels(self.teams)
+
+    def to_json(self) -> dict[str, object]:
+        """The hand record's ``config`` object."""
+        out: dict[str, object] = {
+            "players": self.players,
+            "decks": self.decks,
+            "mode": self.mode.value,
+            "min_bid": self.min_bid,
+            "jokers": self.jokers,
+            "partner_rule": self.partner_rule.value,
+        }
+        if self.teams:
+            out["teams"] = [list(t) for t in self.team_seats()]
+        return out

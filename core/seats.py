@@ -1,0 +1,100 @@
+"""All seat arithmetic, in one place (STYLE item 7).
+
+Seats are numbered 0 … n-1 clockwise. Nothing else in the code base adds to a
+seat number or reduces it modulo the table size: it calls this module.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 7
+
+
+#: NEXT[players][seat]: the seat clockwise after ``seat``, for hot loops.
+NEXT: tuple[tuple[int, ...], ...] = tuple(
+    tuple((s + 1) % n for s in range(n)) if n else () for n in range(MAX_PLAYERS + 1)
+)
+
+
+def next_seat(seat: int, players: int) -> int:
+    """The seat clockwise after ``seat``."""
+    return NEXT[players][seat]
+
+
+def seat_after(seat: int, steps: int, players: int) -> int:
+    """The seat ``steps`` places clockwise from ``seat``."""
+    return (seat + steps) % players
+
+
+def clockwise_from(start: int, players: int) -> list[int]:
+    """Every seat once, clockwise, beginning with ``start``."""
+    return [(start + i) % players for i in range(players)]
+
+
+def deal_offset(seat: int, start: int, players: int) -> int:
+    """Index of ``seat``'s first card in a clockwise deal that begins at ``start``."""
+    return (seat - start) % players
+
+
+def first_bidder(round_one: int, round_index: int, players: int) -> int:
+    """R11: each round opens one seat further clockwise than the one before.
+
+    ``round_index`` counts from 0 for the first round of the game.
+    """
+    return (round_one + round_index) % players
+
+
+def alternate(team_a: Sequence[T], team_b: Sequence[T]) -> list[tuple[T, int]]:
+    """R8 seating: members clockwise from seat 0 with their team (0 = A, 1 = B).
+
+    The larger team sits first (team A when equal); the teams alternate while
+    both have players left, then the rest of the larger team follows. Each team
+    keeps its own order (join order).
+    """
+    teams = ((list(team_a), 0), (list(team_b), 1))
+    first, second = teams if len(team_a) >= len(team_b) else teams[::-1]
+    seating: list[tuple[T, int]] = []
+    for i in range(max(len(first[0]), len(second[0]))):
+        if i < len(first[0]):
+            seating.append((first[0][i], first[1]))
+        if i < len(second[0]):
+            seating.append((second[0][i], second[1]))
+    return seating
+
+
+def draw_teams(members: Sequence[T], rng: random.Random) -> list[tuple[T, int]]:
+    """R9: draw two teams of floor(n/2) and ceil(n/2) and seat them as R8 does."""
+    shuffled = list(members)
+    rng.shuffle(shuffled)
+    half = len(shuffled) // 2
+    return alternate(shuffled[half:], shuffled[:half])
+
+
+def teams_from_labels(labels: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats of team 0 and of team 1 from each seat's team label."""
+    return (
+        tuple(s for s, t in enumerate(labels) if t == 0),
+        tuple(s for s, t in enumerate(labels) if t == 1),
+    )
+
+
+def teammates(seat: int, labels: Sequence[int]) -> list[int]:
+    """The other seats of ``seat``'s team, ascending."""
+    return [s for s, t in enumerate(labels) if t == labels[seat] and s != seat]
+
+
+def others(seats: Sequence[int], players: int) -> list[int]:
+    """Every seat not in ``seats``, ascending."""
+    inside = set(seats)
+    return [s for s in range(players) if s not in inside]
+
+
+def draw_seat(players: int, rng: random.Random) -> int:
+    """A seat drawn at random (R9 opening bidder, R6 chooser in Random mode)."""
+    return rng.randrange(players)
