@@ -107,9 +107,7 @@ class Config:
         try:
             partner_rule = PartnerRule(partner_rule)
         except ValueError:
-            raise ConfigError(
-                f"unknown partner_rule {partner_rule!r}: use first or last"
-            ) from None
+            raise ConfigError(f"unknown partner_rule {partner_rule!r}: use first or last") from None
         labels: tuple[int, ...] = ()
         if mode is not Mode.PARTNERS:
             if teams is None:

@@ -265,13 +265,13 @@ class CallOptions(Sequence[Action]):
     time; membership accepts the cards in any order, as a call may name them.
     """
 
-    __slots__ = ("callable", "count", "seat", "size")
+    __slots__ = ("callable", "need", "seat", "size")
 
-    def __init__(self, seat: int, callable_ids: Sequence[int], count: int) -> None:
+    def __init__(self, seat: int, callable_ids: Sequence[int], need: int) -> None:
         self.seat = seat
         self.callable = tuple(callable_ids)
-        self.count = count
-        self.size = comb(len(self.callable), count)
+        self.need = need
+        self.size = comb(len(self.callable), need)
 
     def __len__(self) -> int:
         return self.size
@@ -290,7 +290,7 @@ class CallOptions(Sequence[Action]):
         if not 0 <= index < self.size:
             raise IndexError(index)
         picked: list[int] = []
-        start, left = 0, self.count
+        start, left = 0, self.need
         while left:
             for i in range(start, len(self.callable)):
                 block = comb(len(self.callable) - i - 1, left - 1)
@@ -301,14 +301,28 @@ class CallOptions(Sequence[Action]):
                 index -= block
         return Action(self.seat, CALL, tuple(picked))
 
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CallOptions):
+            return (self.seat, self.callable, self.need) == (
+                other.seat,
+                other.callable,
+                other.need,
+            )
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"CallOptions(seat={self.seat}, need={self.need}, callable={len(self.callable)})"
+
     def __contains__(self, item: object) -> bool:
         if not isinstance(item, Action) or item.kind != CALL or item.seat != self.seat:
             return False
         value = item.value
         return (
             isinstance(value, tuple)
-            and len(value) == self.count
-            and len(set(value)) == self.count
+            and len(value) == self.need
+            and len(set(value)) == self.need
             and set(value) <= set(self.callable)
         )
 
@@ -373,11 +387,7 @@ def apply(state: State, action: Action) -> None:
             if c in hand:
                 led = state.led_suit
                 eff = state.eff_suit
-                if (
-                    not state.trick_cards
-                    or eff[c] == led
-                    or not any(eff[x] == led for x in hand)
-                ):
+                if not state.trick_cards or eff[c] == led or not any(eff[x] == led for x in hand):
                     _play(state, action)
                     return
     check(state, action)

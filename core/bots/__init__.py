@@ -1,0 +1,45 @@
+"""Bots behind one interface: a bot sees a player view, never the state.
+
+``choose(view, rng)`` returns one of ``view.legal``. Levels are registered by
+name in :data:`LEVELS` so rooms and the command line pick them the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from core.moon3.actions import Action
+from core.moon3.view import PlayerView
+
+
+class Bot(Protocol):
+    """A player that decides from a view alone."""
+
+    level: str
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """One legal action for ``view.seat``."""
+        ...
+
+
+class RandomBot:
+    """Uniform over the legal actions: the baseline every other level must beat."""
+
+    level = "random"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        if not view.legal:
+            raise ValueError("the bot has nothing to do: it is not its turn")
+        return rng.choice(view.legal)
+
+
+LEVELS: dict[str, Bot] = {"random": RandomBot()}
+
+
+def get(level: str) -> Bot:
+    """The bot of a level name."""
+    try:
+        return LEVELS[level]
+    except KeyError:
+        raise KeyError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}") from None

@@ -1,0 +1,75 @@
+"""The game protocol and registry (STYLE item 8).
+
+Each game lives in its own folder beside ``core/moon3/`` and registers one
+object that satisfies :class:`Game`. The room service, the command line and
+the hand-record tools reach a game only through this registry, so adding
+Spades or Thirteen is a new folder, not a fork.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+
+class Game(Protocol):
+    """What every game offers the platform. States and actions are the game's own types."""
+
+    name: str
+    title: str
+
+    def make_config(self, **options: Any) -> Any:
+        """A validated config from options; unknown options are an error."""
+        ...
+
+    def deal(self, config: Any, first_bidder: int, seed: int) -> Any:
+        """A fresh round dealt from ``seed``."""
+        ...
+
+    def legal_actions(self, state: Any) -> Sequence[Any]:
+        """The legal actions of the seat to act (empty once the round is over)."""
+        ...
+
+    def apply(self, state: Any, action: Any) -> None:
+        """Check and apply one action, raising the game's refusal on an illegal one."""
+        ...
+
+    def apply_unchecked(self, state: Any, action: Any) -> None:
+        """Apply a legal action without checking it (bots and simulation)."""
+        ...
+
+    def player_view(self, state: Any, seat: int | None) -> Any:
+        """What one seat, or a spectator (``None``), may see."""
+        ...
+
+    def replay_record(self, data: object) -> dict[str, object]:
+        """Replay a parsed hand record and describe where it ends."""
+        ...
+
+
+REGISTRY: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry under its name."""
+    REGISTRY[game.name] = game
+    return game
+
+
+def get(name: str) -> Game:
+    """The registered game called ``name``."""
+    _load_builtin()
+    try:
+        return REGISTRY[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(REGISTRY))}") from None
+
+
+#: Modules that register the built-in games when imported.
+BUILTIN = ("core.moon3.game",)
+
+
+def _load_builtin() -> None:
+    for module in BUILTIN:
+        importlib.import_module(module)
