@@ -21,7 +21,7 @@ RANKS = "AKQJT98765432"
 SUIT_NAMES = ("spades", "hearts", "clubs", "diamonds")
 SUIT_SYMBOLS = ("♠", "♥", "♣", "♦")
 #: R4: black, red, green and a dark gold that reads on white.
-SUIT_COLOURS = ("#111111", "#c8102e", "#1b7a2f", "#a67c00")
+SUIT_COLOURS = ("#111111", "#c8102e", "#1b7a2f", "#8a6d00")
 JOKER_COLOUR = "#6a1b9a"
 
 SPADES, HEARTS, CLUBS, DIAMONDS = range(4)

@@ -134,7 +134,9 @@ def check_removed(config: Config, removed: Sequence[int]) -> None:
         if c == JOKER:
             raise BadRound("the joker cannot be removed")
         if POINTS[c]:
-            raise BadRound(f"removed card {NAME[c]} is worth points; only 0-point cards go")
+            raise BadRound(
+                f"removed card {NAME[c]} is worth points; only 0-point cards may be removed"
+            )
         if count > available[c]:
             raise BadRound(f"{NAME[c]} removed {count} times; the deck has {available[c]}")
 
