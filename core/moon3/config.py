@@ -35,6 +35,8 @@ class ConfigError(ValueError):
 
 
 MODE_LABELS = {Mode.TEAMS: "Team-wise", Mode.RANDOM: "Random", Mode.PARTNERS: "Card-Based"}
+#: R8–R10: the smallest table of each mode (Random and Card-Based need three).
+MODE_MIN_PLAYERS = {Mode.TEAMS: 2, Mode.RANDOM: 3, Mode.PARTNERS: 3}
 BID_STEP = 5
 
 
@@ -89,8 +91,11 @@ class Config:
             mode = Mode(mode)
         except ValueError:
             raise ConfigError(f"unknown mode {mode!r}: use teams, random or partners") from None
-        if mode is not Mode.TEAMS and players < 3:
-            raise ConfigError(f"{MODE_LABELS[mode]} mode needs 3 to 7 players")
+        if players < MODE_MIN_PLAYERS[mode]:
+            raise ConfigError(
+                f"{MODE_LABELS[mode]} mode needs {MODE_MIN_PLAYERS[mode]} to "
+                f"{seats.MAX_PLAYERS} players"
+            )
         if decks is None:
             decks = default_decks(players)
         if isinstance(decks, bool) or decks not in (1, 2):

@@ -86,6 +86,7 @@ EFF_SUIT = tuple(_suit_table(t) for t in range(4))
 KEYS = tuple(tuple(_key_table(t, led) for led in range(4)) for t in range(4))
 _NO_SUITS: tuple[int, ...] = SUIT
 _PLAYING = Phase.PLAYING
+JOKER_SUIT = SUIT[JOKER]  # where jokers sit in a seat's plays by suit
 
 PHASE_KINDS = {
     Phase.BIDDING: (BID, PASS),
@@ -199,6 +200,15 @@ def new_round(
     return _fresh(config, first_bidder, hands, removed, seed)
 
 
+def _playable(seat: int, hand: Sequence[int]) -> list[list[Action]]:
+    """The distinct plays of a sorted hand by suit (S H C D, then jokers), display order."""
+    by_suit: list[list[Action]] = [[], [], [], [], []]
+    row = PLAY_ACTIONS[seat]
+    for c in dict.fromkeys(hand):
+        by_suit[SUIT[c]].append(row[c])
+    return by_suit
+
+
 def _fresh(
     config: Config,
     first_bidder: int,
@@ -215,6 +225,7 @@ def _fresh(
     st.dealt = tuple(tuple(sorted(h)) for h in hands)
     st.keys = KEYS[0][0]
     st.hands = [list(h) for h in st.dealt]
+    st.playable = [_playable(seat, hand) for seat, hand in enumerate(st.dealt)]
     st.phase = Phase.BIDDING
     st.to_act = first_bidder
     st.history = []
@@ -342,17 +353,15 @@ def legal_actions(state: State) -> Sequence[Action]:
     if seat is None:
         return []
     if phase is _PLAYING:
-        hand = state.hands[seat]
-        row = PLAY_ACTIONS[seat]
-        if state.config.decks > 1:
-            hand = list(dict.fromkeys(hand))
+        # R22: follow the led suit if possible (jokers belong to trump), else anything.
+        plays = state.playable[seat]
         if state.trick_cards:
             led = state.led_suit
-            eff = state.eff_suit
-            follow = [row[c] for c in hand if eff[c] == led]
-            if follow:
-                return follow
-        return [row[c] for c in hand]
+            if led == state.trump and plays[JOKER_SUIT]:
+                return [*plays[JOKER_SUIT], *plays[led]]
+            if plays[led]:
+                return plays[led][:]
+        return [*plays[JOKER_SUIT], *plays[0], *plays[1], *plays[2], *plays[3]]
     if phase is Phase.BIDDING:
         step = BID_STEP
         bids = BID_ACTIONS[seat][lowest_bid(state) // step : state.config.max_bid // step + 1]
@@ -388,8 +397,11 @@ def apply(state: State, action: Action) -> None:
             hand = state.hands[seat]
             if c in hand:
                 led = state.led_suit
-                eff = state.eff_suit
-                if not state.trick_cards or eff[c] == led or not any(eff[x] == led for x in hand):
+                if not state.trick_cards or state.eff_suit[c] == led:
+                    _play(state, action)
+                    return
+                plays = state.playable[seat]
+                if not plays[led] and not (led == state.trump and plays[JOKER_SUIT]):
                     _play(state, action)
                     return
     check(state, action)
@@ -561,7 +573,10 @@ def _trump(state: State, action: Action) -> None:
 def _play(state: State, action: Action) -> None:
     seat, _, c = action
     assert isinstance(c, int)
-    state.hands[seat].remove(c)
+    hand = state.hands[seat]
+    hand.remove(c)
+    if c not in hand:  # with two decks the seat may hold another copy
+        state.playable[seat][SUIT[c]].remove(action)
     state.history.append(action)
     if c in state.copies_left:
         _track_partner(state, seat, c)

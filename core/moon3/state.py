@@ -54,6 +54,7 @@ class State:
         "partners",
         "passed",
         "phase",
+        "playable",
         "points",
         "removed",
         "seed",
@@ -72,6 +73,9 @@ class State:
     #: The deal after removal, seat by seat, each hand sorted.
     dealt: tuple[tuple[int, ...], ...]
     hands: list[list[int]]
+    #: Per seat, its distinct plays by suit (S H C D, jokers): derived from ``hands``
+    #: and kept alongside because legal plays are asked for at every step.
+    playable: list[list[list[Action]]]
     phase: Phase
     to_act: int | None
     history: list[Action]
@@ -113,6 +117,7 @@ class State:
         new.removed = self.removed
         new.dealt = self.dealt
         new.hands = [h[:] for h in self.hands]
+        new.playable = [[s[:] for s in p] for p in self.playable]
         new.phase = self.phase
         new.to_act = self.to_act
         new.history = self.history[:]
@@ -150,6 +155,7 @@ class State:
             if not isinstance(v, list)
             else tuple(v)
             for name in State.__slots__
+            if name != "playable"
             for v in (getattr(self, name),)
         )
 

@@ -1,0 +1,19 @@
+"""Entry point: shared page setup and routing between the screens, nothing else.
+
+Streamlit runs this file on every rerun; ``st.navigation`` picks the page from
+the URL and this file runs it, so every screen gets the same title and layout.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+st.set_page_config(page_title="Moon 3 of Spades", page_icon="♠️", layout="wide")
+
+page = st.navigation(
+    [
+        st.Page("pages/home.py", title="Home", icon=":material/playing_cards:", default=True),
+        st.Page("pages/rules.py", title="Rules", icon=":material/menu_book:"),
+    ]
+)
+page.run()
