@@ -225,6 +225,7 @@ def _fresh(
     st.dealt = tuple(tuple(sorted(h)) for h in hands)
     st.keys = KEYS[0][0]
     st.hands = [list(h) for h in st.dealt]
+    st.clockwise = seats.NEXT[n]
     st.playable = [_playable(seat, hand) for seat, hand in enumerate(st.dealt)]
     st.phase = Phase.BIDDING
     st.to_act = first_bidder
@@ -571,8 +572,8 @@ def _trump(state: State, action: Action) -> None:
 
 
 def _play(state: State, action: Action) -> None:
-    seat, _, c = action
-    assert isinstance(c, int)
+    seat, _, card = action
+    c: int = card  # type: ignore[assignment]  # a play's value is a card id
     hand = state.hands[seat]
     hand.remove(c)
     if c not in hand:  # with two decks the seat may hold another copy
@@ -587,9 +588,8 @@ def _play(state: State, action: Action) -> None:
             state.best_key = key
             state.best_seat = seat
     else:
-        assert state.trump is not None
         led = state.led_suit = state.eff_suit[c]
-        keys = state.keys = KEYS[state.trump][led]
+        keys = state.keys = KEYS[state.trump][led]  # type: ignore[index]  # set by _trump
         state.best_key = keys[c]
         state.best_seat = seat
     trick.append(c)

@@ -37,6 +37,7 @@ class State:
         "bid",
         "bidder",
         "called",
+        "clockwise",
         "config",
         "copies_left",
         "dealt",
@@ -73,6 +74,8 @@ class State:
     #: The deal after removal, seat by seat, each hand sorted.
     dealt: tuple[tuple[int, ...], ...]
     hands: list[list[int]]
+    #: The seat after each seat (from core.seats), kept for the hot play path.
+    clockwise: tuple[int, ...]
     #: Per seat, its distinct plays by suit (S H C D, jokers): derived from ``hands``
     #: and kept alongside because legal plays are asked for at every step.
     playable: list[list[list[Action]]]
@@ -117,6 +120,7 @@ class State:
         new.removed = self.removed
         new.dealt = self.dealt
         new.hands = [h[:] for h in self.hands]
+        new.clockwise = self.clockwise
         new.playable = [[s[:] for s in p] for p in self.playable]
         new.phase = self.phase
         new.to_act = self.to_act
