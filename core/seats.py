@@ -27,16 +27,6 @@ def next_seat(seat: int, players: int) -> int:
     return NEXT[players][seat]
 
 
-def seat_after(seat: int, steps: int, players: int) -> int:
-    """The seat ``steps`` places clockwise from ``seat``."""
-    return (seat + steps) % players
-
-
-def clockwise_from(start: int, players: int) -> list[int]:
-    """Every seat once, clockwise, beginning with ``start``."""
-    return [(start + i) % players for i in range(players)]
-
-
 def deal_offset(seat: int, start: int, players: int) -> int:
     """Index of ``seat``'s first card in a clockwise deal that begins at ``start``."""
     return (seat - start) % players

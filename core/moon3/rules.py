@@ -374,11 +374,6 @@ def legal_actions(state: State) -> Sequence[Action]:
     return []
 
 
-def random_action(state: State, rng: random.Random) -> Action:
-    """A uniformly random legal action."""
-    return rng.choice(legal_actions(state))
-
-
 def timeout_action(state: State) -> Action:
     """R14: the automatic pass of a bidder whose time ran out."""
     if state.phase is not Phase.BIDDING or state.to_act is None:
@@ -594,9 +589,8 @@ def _play(state: State, action: Action) -> None:
         state.best_seat = seat
     trick.append(c)
     state.trick_seats.append(seat)
-    n = state.config.players
-    if len(trick) < n:
-        state.to_act = seats.NEXT[n][seat]
+    if len(trick) < len(state.hands):  # one card from every seat completes the trick
+        state.to_act = state.clockwise[seat]
         return
     winner = state.best_seat
     state.points[winner] += sum([POINTS[x] for x in trick])  # R25

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from core import cards
 from core.moon3 import rules
 from core.moon3.actions import BID, PASS, Action
-from core.moon3.state import Phase, State
+from core.moon3.state import State
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,12 +77,6 @@ class PlayerView:
     @property
     def last_trick(self) -> TrickView | None:
         return self.tricks[-1] if self.tricks else None
-
-    def played(self) -> list[int]:
-        """Every card played so far, the trick in progress included."""
-        out = [c for t in self.tricks for c in t.cards]
-        out.extend(self.trick.cards)
-        return out
 
 
 def player_view(state: State, seat: int | None) -> PlayerView:
@@ -148,8 +142,3 @@ def player_view(state: State, seat: int | None) -> PlayerView:
         made=rules.made(state),
         legal=rules.legal_actions(state) if own_turn else (),
     )
-
-
-def is_over(view: PlayerView) -> bool:
-    """True once the round has ended."""
-    return view.phase == Phase.ROUND_OVER.label
