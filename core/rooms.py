@@ -1,0 +1,1120 @@
+"""The room service: create, join, seat, play and keep time, one transaction per call.
+
+A room is one ``room`` row whose JSON document holds the settings and the game
+in progress (the current round as its hand record), plus its ``seat`` rows.
+Each call loads the room, first applies whatever is due from stored
+timestamps — bot moves, the R14 bidding auto-pass, R30 abandonment — then the
+call's own change, and writes it back as a compare-and-set on the room's
+version. Whichever browser polls first drives the timers and bots; the
+compare-and-set makes sure that happens exactly once.
+
+Identity: joining returns a secret token (128 random bits, only its sha256 is
+stored); every player call names its token, and the engine checks each action
+against the seat that token owns. The clock is injected so tests can move time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import secrets
+import time
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from core import bots, cards, seats
+from core.moon3 import record, rules
+from core.moon3.actions import Action, BadAction
+from core.moon3.config import MODE_MIN_PLAYERS, Config, ConfigError, Mode, PartnerRule
+from core.moon3.scoring import GameLength, default_length, game_outcome, round_score, units
+from core.moon3.state import Phase, State
+from core.moon3.view import PlayerView, player_view
+from core.store import GameRecord, Room, RoundRecord, Seat, Store
+
+CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I
+CODE_LENGTH = 6
+NAME_LIMIT = 24
+BOT_DELAY = 0.8  # seconds between bot moves, so people can follow them
+ABANDON_AFTER = 300.0  # R30
+NEXT_ROUND_GRACE = 60.0  # after this, any player may start the next round
+DEFAULT_BID_TIMER = 60  # R14
+MAX_ATTEMPTS = 20  # compare-and-set retries after losing a race with another writer
+
+LOBBY, REMOVAL, PLAYING, RESULTS, OVER, ABANDONED = (
+    "lobby",
+    "removal",
+    "playing",
+    "results",
+    "over",
+    "abandoned",
+)
+
+
+class RoomError(Exception):
+    """A refused call; the message is for the player. Nothing was changed."""
+
+
+class NotFound(RoomError):
+    """No such room, or a token that opens no seat."""
+
+
+class Forbidden(RoomError):
+    """The caller may not do this (a guest doing a host's job, a seat not theirs)."""
+
+
+class Stale(RoomError):
+    """The page acted on an old state: the table moved on."""
+
+
+class Refused(RoomError):
+    """The rules or the room's state do not allow this now."""
+
+
+# ---------------------------------------------------------------- settings
+
+
+@dataclass(frozen=True, slots=True)
+class RoomSettings:
+    """What the host chooses on "Create Room" (SPEC section 2)."""
+
+    mode: str = Mode.TEAMS.value
+    players: int = 4
+    #: Team-wise: the sizes of team A and team B.
+    team_sizes: tuple[int, int] | None = None
+    decks: int | None = None
+    jokers: bool = False
+    min_bid: int | None = None
+    target: int | None = None
+    rounds: int | None = None
+    bid_timer: int = DEFAULT_BID_TIMER
+    partner_rule: str = PartnerRule.FIRST.value
+
+    def checked(self) -> RoomSettings:
+        """The settings with defaults filled in; :class:`Refused` if the rules forbid them."""
+        try:
+            mode = Mode(self.mode)
+        except ValueError:
+            raise Refused("choose Team-wise, Random or Card-Based") from None
+        sizes = self.team_sizes
+        players = self.players
+        if mode is Mode.TEAMS:
+            if sizes is None:
+                sizes = (players - players // 2, players // 2)
+            if len(sizes) != 2 or min(sizes) < 1:
+                raise Refused("each team needs at least one player")
+            players = sum(sizes)
+        else:
+            sizes = None
+        if not MODE_MIN_PLAYERS[mode] <= players <= seats.MAX_PLAYERS:
+            raise Refused(f"this mode takes {MODE_MIN_PLAYERS[mode]} to 7 players, not {players}")
+        if not 15 <= self.bid_timer <= 120:
+            raise Refused("the bidding timer runs from 15 to 120 seconds")
+        try:
+            config = Config.make(
+                players, mode, self.decks, self.min_bid, self.jokers, self.partner_rule
+            )
+        except ConfigError as exc:
+            raise Refused(str(exc)) from None
+        if self.target is not None and self.rounds is not None:
+            raise Refused("play to a target score or for a number of rounds, not both")
+        if self.target is not None and not 5 <= self.target <= 100_000:
+            raise Refused("the target score must be positive")
+        if self.rounds is not None and not 1 <= self.rounds <= 100:
+            raise Refused("a game lasts 1 to 100 rounds")
+        return replace(
+            self,
+            mode=mode.value,
+            players=players,
+            team_sizes=sizes,
+            decks=config.decks,
+            min_bid=config.min_bid,
+            partner_rule=config.partner_rule.value,
+        )
+
+    def length(self, config: Config) -> GameLength:
+        """R28: the chosen game length, or the mode's default."""
+        if self.target is not None:
+            return GameLength(target=self.target)
+        if self.rounds is not None:
+            return GameLength(rounds=self.rounds)
+        return default_length(config)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode,
+            "players": self.players,
+            "team_sizes": list(self.team_sizes) if self.team_sizes else None,
+            "decks": self.decks,
+            "jokers": self.jokers,
+            "min_bid": self.min_bid,
+            "target": self.target,
+            "rounds": self.rounds,
+            "bid_timer": self.bid_timer,
+            "partner_rule": self.partner_rule,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RoomSettings:
+        sizes = data.get("team_sizes")
+        return cls(**{**data, "team_sizes": tuple(sizes) if sizes else None})
+
+
+# ---------------------------------------------------------------- what a page gets
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """A seat as everyone at the table sees it (no token, no hand)."""
+
+    seat_id: int
+    name: str
+    position: int | None
+    team: int | None
+    is_bot: bool
+    bot_level: str | None
+    stand_in: bool
+    is_host: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoomView:
+    """Everything one player's screen needs, read in one transaction."""
+
+    code: str
+    version: int
+    status: str
+    settings: RoomSettings
+    me: SeatInfo | None
+    seats: tuple[SeatInfo, ...]
+    #: Seat names by table position once the game has begun.
+    names: tuple[str, ...]
+    table: PlayerView | None
+    totals: tuple[int, ...]
+    game_number: int
+    rounds_played: int
+    length: str
+    winners: tuple[int, ...]
+    ended_early: bool
+    #: When the player to act started waiting (epoch seconds), for R29's display.
+    waiting_since: float | None
+    #: When the bidder to act passes automatically (R14), if a human is bidding.
+    bid_deadline: float | None
+    removal_chooser: int | None
+    removal_count: int
+    removal_default: tuple[int, ...]
+    last_round: dict[str, Any] | None
+    can_start_next: bool
+    now: float
+
+    @property
+    def is_host(self) -> bool:
+        return self.me is not None and self.me.is_host
+
+
+@dataclass(slots=True)
+class _Ctx:
+    """A room loaded for one call: its row, seats and document, and the time."""
+
+    room: Room
+    seats: list[Seat]
+    doc: dict[str, Any]
+    now: float
+    session: Session
+    changed: bool = False
+    new_rows: list[Any] = field(default_factory=list)
+    deleted: list[Seat] = field(default_factory=list)
+    _state: State | None = None
+
+    @property
+    def status(self) -> str:
+        return str(self.doc["status"])
+
+    @status.setter
+    def status(self, value: str) -> None:
+        self.doc["status"] = value
+        self.changed = True
+
+    def by_position(self, position: int) -> Seat:
+        return next(s for s in self.seats if s.position == position)
+
+    def host(self) -> Seat | None:
+        return next((s for s in self.seats if s.id == self.doc["host_seat_id"]), None)
+
+    def state(self) -> State:
+        """The current round, rebuilt from its hand record (actions were checked when taken)."""
+        if self._state is None:
+            rec = record.load(self.doc["round"])
+            st = record.start(rec)
+            for raw in rec.actions:
+                rules.apply_unchecked(st, Action.from_json(raw))
+            self._state = st
+        return self._state
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _clean_name(name: object) -> str:
+    """A display name: plain text, trimmed, one line, at most NAME_LIMIT characters."""
+    if not isinstance(name, str):
+        raise Refused("a name is text")
+    text = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C")
+    text = " ".join(text.split())
+    if not text:
+        raise Refused("please enter a name")
+    if len(text) > NAME_LIMIT:
+        raise Refused(f"names are at most {NAME_LIMIT} characters")
+    return text
+
+
+def _stamp(ts: float) -> datetime:
+    return datetime.fromtimestamp(ts, UTC)
+
+
+class Rooms:
+    """The service every screen calls. Thread-safe: it holds no per-room state."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+
+    # ------------------------------------------------------------ plumbing
+
+    def _run(
+        self,
+        code: str,
+        work: Callable[[_Ctx], Any],
+        expected_version: int | None = None,
+        token: str | None = None,
+    ) -> Any:
+        """Load, advance what is due, do ``work``, compare-and-set; retry a lost race."""
+        code = code.strip().upper() if isinstance(code, str) else ""
+        for _ in range(MAX_ATTEMPTS):
+            with self.store.write() as session:
+                room = session.get(Room, code)
+                if room is None:
+                    raise NotFound(f"there is no room {code or '(blank)'}")
+                seat_rows = list(
+                    session.exec(
+                        select(Seat).where(Seat.room_code == code).order_by(col(Seat.join_order))
+                    )
+                )
+                ctx = _Ctx(room, seat_rows, json.loads(room.doc), self.clock(), session)
+                self._advance(ctx)
+                error: RoomError | None = None
+                result: Any = None
+                try:
+                    if expected_version is not None and (
+                        room.version != expected_version or ctx.changed
+                    ):
+                        raise Stale("the table moved on; here is where it stands now")
+                    result = work(ctx)
+                except RoomError as exc:
+                    if not ctx.changed:
+                        raise
+                    error = exc  # keep what the timers did, refuse only the call
+                if ctx.changed:
+                    if not self._save(ctx):
+                        session.rollback()
+                        continue
+                    session.commit()
+                else:
+                    session.rollback()  # nothing to write: leave no trace
+                if error is not None:
+                    raise error
+                return result
+        raise Refused("the table is very busy; please try again")
+
+    def _save(self, ctx: _Ctx) -> bool:
+        if not self.store.compare_and_set(
+            ctx.session,
+            ctx.room.code,
+            ctx.room.version,
+            doc=json.dumps(ctx.doc),
+            status=ctx.status,
+            host_seat_id=ctx.doc["host_seat_id"],
+            due_at=self._due_at(ctx),
+            now=_stamp(ctx.now),
+        ):
+            return False
+        for row in ctx.deleted:
+            ctx.session.delete(row)
+        for row in ctx.new_rows:
+            ctx.session.add(row)
+        return True
+
+    def _seat_of(self, ctx: _Ctx, token: str) -> Seat:
+        digest = _hash(token) if isinstance(token, str) and token else ""
+        seat = next((s for s in ctx.seats if s.token_hash == digest), None)
+        if seat is None:
+            raise Forbidden("this link does not open a seat at this table")
+        return seat
+
+    def _require_host(self, ctx: _Ctx, token: str) -> Seat:
+        seat = self._seat_of(ctx, token)
+        if seat.id != ctx.doc["host_seat_id"]:
+            raise Forbidden("only the host can do that")
+        return seat
+
+    def room_of(self, token: str) -> str:
+        """The room code a secret token belongs to."""
+        if not isinstance(token, str) or not token:
+            raise NotFound("this link does not open a seat")
+        with self.store.read() as session:
+            code = session.exec(
+                select(Seat.room_code).where(Seat.token_hash == _hash(token))
+            ).first()
+        if code is None:
+            raise NotFound("this link does not open a seat")
+        return str(code)
+
+    # ------------------------------------------------------------ lobby
+
+    def create(self, host_name: str, settings: RoomSettings) -> tuple[str, str]:
+        """Open a room with its host seated; returns the room code and the host's token."""
+        name = _clean_name(host_name)
+        settings = settings.checked()
+        now = self.clock()
+        token = secrets.token_urlsafe(16)
+        for _ in range(MAX_ATTEMPTS):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            with self.store.write() as session:
+                if session.get(Room, code) is not None:
+                    continue
+                doc = {
+                    "settings": settings.to_json(),
+                    "status": LOBBY,
+                    "seed": secrets.randbits(48),
+                    "host_seat_id": None,
+                    "game": None,
+                    "round": None,
+                    "removal": None,
+                    "since": now,
+                    "requests": {},
+                    "round_number": 0,
+                    "last_round": None,
+                }
+                session.add(
+                    Room(
+                        code=code,
+                        doc=json.dumps(doc),
+                        created_at=_stamp(now),
+                        updated_at=_stamp(now),
+                    )
+                )
+                session.flush()
+                host = Seat(
+                    room_code=code,
+                    join_order=0,
+                    name=name,
+                    team=0 if settings.mode == Mode.TEAMS else None,
+                    token_hash=_hash(token),
+                    last_seen=_stamp(now),
+                )
+                session.add(host)
+                session.flush()
+                doc["host_seat_id"] = host.id
+                room = session.get(Room, code)
+                assert room is not None
+                room.doc = json.dumps(doc)
+                room.host_seat_id = host.id
+                session.commit()
+                return code, token
+        raise Refused("could not find a free room code; please try again")
+
+    def join(self, code: str, name: str, team: int | None = None) -> str:
+        """Take a free seat in a room's lobby; returns the new player's secret token."""
+        clean = _clean_name(name)
+        token = secrets.token_urlsafe(16)
+
+        def work(ctx: _Ctx) -> str:
+            settings = RoomSettings.from_json(ctx.doc["settings"])
+            if ctx.status != LOBBY:
+                raise Refused("this game has already started; you can watch the table")
+            if len(ctx.seats) >= settings.players:
+                raise Refused("this room is full; you can watch the table")
+            if any(s.name.casefold() == clean.casefold() for s in ctx.seats):
+                raise Refused(f"someone here is already called {clean}; pick another name")
+            chosen = self._team_for(ctx, settings, team)
+            seat = Seat(
+                room_code=ctx.room.code,
+                join_order=max(s.join_order for s in ctx.seats) + 1 if ctx.seats else 0,
+                name=clean,
+                team=chosen,
+                token_hash=_hash(token),
+                last_seen=_stamp(ctx.now),
+            )
+            ctx.new_rows.append(seat)
+            ctx.changed = True
+            return token
+
+        result: str = self._run(code, work)
+        return result
+
+    def _team_for(self, ctx: _Ctx, settings: RoomSettings, team: int | None) -> int | None:
+        """A team with a free place (Team-wise); ``None`` in the other modes (R9, R10)."""
+        if settings.mode != Mode.TEAMS:
+            return None
+        assert settings.team_sizes is not None
+        counts = [sum(1 for s in ctx.seats if s.team == t) for t in (0, 1)]
+        free = [t for t in (0, 1) if counts[t] < settings.team_sizes[t]]
+        if team is None:
+            if not free:
+                raise Refused("this room is full")
+            room_left = [settings.team_sizes[t] - counts[t] for t in (0, 1)]
+            return 0 if room_left[0] >= room_left[1] else 1
+        if team not in (0, 1):
+            raise Refused("pick team A or team B")
+        if team not in free:
+            raise Refused(f"team {'AB'[team]} is full")
+        return team
+
+    def choose_team(self, token: str, team: int) -> None:
+        """Team-wise lobby: move to the other team if it has a free place."""
+
+        def work(ctx: _Ctx) -> None:
+            seat = self._seat_of(ctx, token)
+            settings = RoomSettings.from_json(ctx.doc["settings"])
+            if ctx.status != LOBBY or settings.mode != Mode.TEAMS:
+                raise Refused("teams can only be changed in a Team-wise lobby")
+            if seat.team == team:
+                return
+            others = [s for s in ctx.seats if s is not seat]
+            counts = [sum(1 for s in others if s.team == t) for t in (0, 1)]
+            assert settings.team_sizes is not None
+            if team not in (0, 1):
+                raise Refused("pick team A or team B")
+            if counts[team] >= settings.team_sizes[team]:
+                raise Refused(f"team {'AB'[team]} is full")
+            seat.team = team
+            ctx.changed = True
+
+        self._run(self.room_of(token), work, token=token)
+
+    def add_bot(self, token: str, level: str = "random", team: int | None = None) -> None:
+        """The host fills an empty lobby seat with a bot."""
+        if level not in bots.LEVELS:
+            raise Refused(f"unknown bot level {level}")
+
+        def work(ctx: _Ctx) -> None:
+            self._require_host(ctx, token)
+            settings = RoomSettings.from_json(ctx.doc["settings"])
+            if ctx.status != LOBBY:
+                raise Refused("bots join in the lobby; to replace a player, hand their seat over")
+            if len(ctx.seats) >= settings.players:
+                raise Refused("every seat is taken")
+            number = 1 + sum(1 for s in ctx.seats if s.is_bot)
+            taken = {s.name for s in ctx.seats}
+            while f"Bot {number}" in taken:
+                number += 1
+            ctx.new_rows.append(
+                Seat(
+                    room_code=ctx.room.code,
+                    join_order=max(s.join_order for s in ctx.seats) + 1,
+                    name=f"Bot {number}",
+                    team=self._team_for(ctx, settings, team),
+                    is_bot=True,
+                    bot_level=level,
+                )
+            )
+            ctx.changed = True
+
+        self._run(self.room_of(token), work)
+
+    def remove_seat(self, token: str, seat_id: int) -> None:
+        """The host removes a bot or a player from the lobby."""
+
+        def work(ctx: _Ctx) -> None:
+            host = self._require_host(ctx, token)
+            if ctx.status != LOBBY:
+                raise Refused("players can be removed in the lobby; in a game, hand the seat over")
+            target = next((s for s in ctx.seats if s.id == seat_id), None)
+            if target is None:
+                raise Refused("that seat is already empty")
+            if target is host:
+                raise Refused("the host cannot remove themselves; leave the room instead")
+            ctx.seats.remove(target)
+            ctx.deleted.append(target)
+            ctx.changed = True
+
+        self._run(self.room_of(token), work)
+
+    def leave(self, token: str) -> None:
+        """Leave a room. In the lobby the seat frees up; in a game a bot plays it on."""
+
+        def work(ctx: _Ctx) -> None:
+            seat = self._seat_of(ctx, token)
+            if ctx.status == LOBBY:
+                ctx.seats.remove(seat)
+                ctx.deleted.append(seat)
+            else:
+                seat.stand_in = True
+                seat.token_hash = None
+            if seat.id == ctx.doc["host_seat_id"]:
+                humans = [
+                    s for s in ctx.seats if not s.is_bot and not s.stand_in and s is not seat
+                ]
+                ctx.doc["host_seat_id"] = humans[0].id if humans else None
+                if not humans and ctx.status == LOBBY:
+                    ctx.status = ABANDONED
+            ctx.changed = True
+
+        self._run(self.room_of(token), work)
+
+    # ------------------------------------------------------------ the game
+
+    def begin(self, token: str) -> None:
+        """The host starts the game once every seat is taken (R8–R11)."""
+
+        def work(ctx: _Ctx) -> None:
+            self._require_host(ctx, token)
+            if ctx.status != LOBBY:
+                raise Refused("the game has already begun")
+            settings = RoomSettings.from_json(ctx.doc["settings"])
+            if len(ctx.seats) < settings.players:
+                missing = settings.players - len(ctx.seats)
+                raise Refused(f"waiting for {missing} more player{'s' if missing > 1 else ''}")
+            rng = random.Random(f"{ctx.doc['seed']}:seating")
+            members = sorted(ctx.seats, key=lambda s: s.join_order)
+            mode = Mode(settings.mode)
+            if mode is Mode.TEAMS:
+                seating = seats.alternate(
+                    [s for s in members if s.team == 0], [s for s in members if s.team == 1]
+                )
+            elif mode is Mode.RANDOM:
+                seating = seats.draw_teams(members, rng)
+            else:
+                host = self._require_host(ctx, token)
+                seating = [(host, -1)] + [(s, -1) for s in members if s is not host]
+            for position, (seat, team) in enumerate(seating):
+                seat.position = position
+                seat.team = team if team >= 0 else None
+            host_position = self._require_host(ctx, token).position
+            assert host_position is not None
+            round_one = (
+                seats.draw_seat(settings.players, rng) if mode is Mode.RANDOM else host_position
+            )
+            labels = [team for _, team in seating] if mode is not Mode.PARTNERS else None
+            config = Config.make(
+                settings.players,
+                mode,
+                settings.decks,
+                settings.min_bid,
+                settings.jokers,
+                settings.partner_rule,
+                labels,
+            )
+            ctx.doc["game"] = self._new_game(ctx, config, round_one, 1)
+            self._start_round(ctx, config)
+
+        self._run(self.room_of(token), work)
+
+    def _new_game(self, ctx: _Ctx, config: Config, round_one: int, number: int) -> dict[str, Any]:
+        settings = RoomSettings.from_json(ctx.doc["settings"])
+        length = settings.length(config)
+        return {
+            "number": number,
+            "config": config.to_json(),
+            "round_one": round_one,
+            "totals": [0] * units(config),
+            "rounds": 0,
+            "target": length.target,
+            "length_rounds": length.rounds,
+            "over": False,
+            "winners": [],
+            "ended_early": False,
+            "abandoned": False,
+            "last_removed": None,
+        }
+
+    @staticmethod
+    def _game_config(ctx: _Ctx) -> Config:
+        data = ctx.doc["game"]["config"]
+        teams = data.get("teams")
+        labels = None
+        if teams:
+            labels = [0] * data["players"]
+            for seat in teams[1]:
+                labels[seat] = 1
+        return Config.make(
+            data["players"],
+            data["mode"],
+            data["decks"],
+            data["min_bid"],
+            data["jokers"],
+            data["partner_rule"],
+            labels,
+        )
+
+    def _start_round(self, ctx: _Ctx, config: Config) -> None:
+        """Removal first if the deck does not divide (R5, R6), else deal (R7)."""
+        ctx.doc["round"] = None
+        ctx._state = None
+        ctx.doc["requests"] = {}
+        ctx.doc["since"] = ctx.now
+        ctx.changed = True
+        if config.removal_count:
+            game = ctx.doc["game"]
+            if config.mode is Mode.RANDOM:
+                rng = random.Random(f"{ctx.doc['seed']}:chooser:{ctx.doc['round_number']}")
+                chooser = seats.draw_seat(config.players, rng)
+            else:
+                host = ctx.host()
+                chooser = host.position if host and host.position is not None else 0
+            default = game["last_removed"] or rules.default_removal(config)
+            ctx.doc["removal"] = {"chooser": chooser, "default": cards.names(default)}
+            ctx.status = REMOVAL
+            return
+        self._deal(ctx, config, [])
+
+    def _deal(self, ctx: _Ctx, config: Config, removed: list[int]) -> None:
+        game = ctx.doc["game"]
+        ctx.doc["round_number"] += 1
+        seed = random.Random(f"{ctx.doc['seed']}:deal:{ctx.doc['round_number']}").getrandbits(32)
+        first = seats.first_bidder(game["round_one"], game["rounds"], config.players)
+        state = rules.deal(config, first, seed, removed)
+        names = [ctx.by_position(p).name for p in range(config.players)]
+        meta = {
+            "room": ctx.room.code,
+            "round": game["rounds"] + 1,
+            "game": game["number"],
+            "names": names,
+            "auto": [],
+            "abandoned": False,
+            "started": _stamp(ctx.now).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        }
+        ctx.doc["round"] = record.dump(state, meta)
+        ctx._state = state
+        ctx.doc["removal"] = None
+        ctx.doc["since"] = ctx.now
+        ctx.status = PLAYING
+
+    def confirm_removal(self, token: str, removed: list[str], version: int | None = None) -> None:
+        """The chooser confirms the cards to remove before the deal (R6)."""
+
+        def work(ctx: _Ctx) -> None:
+            seat = self._seat_of(ctx, token)
+            if ctx.status != REMOVAL:
+                raise Refused("no cards need removing now")
+            if seat.position != ctx.doc["removal"]["chooser"]:
+                raise Forbidden("another player chooses the cards to remove")
+            self._remove(ctx, removed)
+
+        self._run(self.room_of(token), work, version)
+
+    def _remove(self, ctx: _Ctx, removed: list[str]) -> None:
+        config = self._game_config(ctx)
+        try:
+            ids = [cards.parse(c) for c in removed]
+            rules.check_removed(config, ids)
+        except (cards.UnknownCard, rules.BadRound) as exc:
+            raise Refused(str(exc)) from None
+        ctx.doc["game"]["last_removed"] = cards.names(sorted(ids))
+        self._deal(ctx, config, ids)
+
+    def act(self, token: str, action: object, version: int | None = None) -> int:
+        """One bid, pass, call, trump or play by the token's own seat; returns the new version.
+
+        ``action`` is the hand-record JSON form without the seat (the token
+        decides the seat). With ``version`` the page says which state it acted
+        on: a different one is refused as stale, and the very same request sent
+        twice (a double click) applies once.
+        """
+
+        def work(ctx: _Ctx) -> int:
+            seat = self._seat_of(ctx, token)
+            seat.last_seen = _stamp(ctx.now)
+            if ctx.status != PLAYING:
+                raise Refused("there is nothing to play right now")
+            if not isinstance(action, dict):
+                raise Refused("that is not a move")
+            assert seat.position is not None
+            data = {**action, "seat": seat.position}
+            try:
+                move = Action.from_json(data)
+                state = ctx.state()
+                rules.apply(state, move)
+            except (BadAction, rules.IllegalAction) as exc:
+                raise Refused(str(exc)) from None
+            if seat.stand_in:  # a human back at the table takes the seat back (R30)
+                seat.stand_in = False
+            ctx.doc["requests"][str(seat.position)] = [version, move.to_json()]
+            self._took(ctx, move)
+            return int(ctx.room.version) + 1
+
+        try:
+            result: int = self._run(self.room_of(token), work, version)
+            return result
+        except Stale:
+            if version is not None and self._already_applied(token, action, version):
+                return self.version(self.room_of(token))
+            raise
+
+    def _already_applied(self, token: str, action: object, version: int) -> bool:
+        """True if this exact request (seat, version, move) was the seat's last one applied."""
+        with self.store.read() as session:
+            row = session.exec(
+                select(Seat.position, Room.doc)
+                .join(Room, col(Room.code) == col(Seat.room_code))
+                .where(Seat.token_hash == _hash(token))
+            ).first()
+        if row is None or row[0] is None or not isinstance(action, dict):
+            return False
+        position, doc = row
+        last = json.loads(doc)["requests"].get(str(position))
+        try:
+            move = Action.from_json({**action, "seat": position}).to_json()
+        except BadAction:
+            return False
+        return bool(last == [version, move])
+
+    def _took(self, ctx: _Ctx, move: Action, auto: bool = False) -> None:
+        """Record an applied action; finish the round when it was the last."""
+        rnd = ctx.doc["round"]
+        if auto:
+            rnd["meta"]["auto"].append(len(rnd["actions"]))
+        rnd["actions"].append(move.to_json())
+        ctx.doc["since"] = ctx.now
+        ctx.changed = True
+        if ctx.state().phase is Phase.ROUND_OVER:
+            self._finish_round(ctx)
+
+    def _finish_round(self, ctx: _Ctx, abandoned: bool = False) -> None:
+        state = ctx.state()
+        config = state.config
+        game = ctx.doc["game"]
+        names = [ctx.by_position(p).name for p in range(config.players)]
+        made = rules.made(state)
+        sides = rules.side_points(state)
+        kali = [
+            {"seat": winner, "trick": i + 1}
+            for i, ((_, played), winner) in enumerate(
+                zip(state.tricks, state.trick_winners, strict=True)
+            )
+            for c in played
+            if c == cards.KALI_TIDI
+        ]
+        rnd = ctx.doc["round"]
+        rnd["meta"]["abandoned"] = abandoned
+        ctx.new_rows.append(
+            RoundRecord(
+                room_code=ctx.room.code,
+                game_number=game["number"],
+                round_number=game["rounds"] + 1,
+                mode=config.mode.value,
+                players=config.players,
+                decks=config.decks,
+                jokers=config.jokers,
+                bidder=state.bidder if state.bidder is not None else -1,
+                bidder_name=names[state.bidder] if state.bidder is not None else "",
+                bid=state.bid or 0,
+                trump=cards.SUITS[state.trump] if state.trump is not None else None,
+                called=json.dumps(cards.names(state.called or ())),
+                partners=json.dumps(state.partners),
+                names=json.dumps(names),
+                made=made,
+                bidding_points=sides["bidding"],
+                defending_points=sides["defending"],
+                kali_tidi=json.dumps(kali),
+                abandoned=abandoned,
+                record=json.dumps(rnd),
+                finished_at=_stamp(ctx.now),
+            )
+        )
+        if abandoned:
+            return
+        assert state.bidder is not None and state.bid is not None and made is not None
+        score = round_score(config, state.bidder, state.partners, state.bid, made)
+        game["totals"] = [t + s for t, s in zip(game["totals"], score, strict=True)]
+        game["rounds"] += 1
+        ctx.doc["last_round"] = {
+            "round": game["rounds"],
+            "bidder": state.bidder,
+            "bid": state.bid,
+            "trump": cards.SUITS[state.trump] if state.trump is not None else None,
+            "called": cards.names(state.called or ()),
+            "partners": list(state.partners),
+            "bidding_side": rules.bidding_side(state),
+            "made": made,
+            "side_points": [sides["bidding"], sides["defending"]],
+            "points": list(state.points),
+            "kali_tidi": kali,
+            "score": score,
+        }
+        length = GameLength(target=game["target"], rounds=game["length_rounds"])
+        outcome = game_outcome(game["totals"], game["rounds"], length)
+        ctx.doc["since"] = ctx.now
+        if outcome.over:
+            self._close_game(ctx, list(outcome.winners), ended_early=False)
+        else:
+            ctx.status = RESULTS
+
+    def _close_game(
+        self, ctx: _Ctx, winners: list[int], ended_early: bool, abandoned: bool = False
+    ) -> None:
+        game = ctx.doc["game"]
+        game.update(over=True, winners=winners, ended_early=ended_early, abandoned=abandoned)
+        config = self._game_config(ctx)
+        ctx.new_rows.append(
+            GameRecord(
+                room_code=ctx.room.code,
+                game_number=game["number"],
+                mode=config.mode.value,
+                rounds=game["rounds"],
+                totals=json.dumps(game["totals"]),
+                winners=json.dumps(winners),
+                names=json.dumps([ctx.by_position(p).name for p in range(config.players)]),
+                ended_early=ended_early,
+                abandoned=abandoned,
+                finished_at=_stamp(ctx.now),
+            )
+        )
+        ctx.status = ABANDONED if abandoned else OVER
+
+    def next_round(self, token: str, version: int | None = None) -> None:
+        """Deal the next round: the host's button, anyone's after a minute (SPEC 2.9)."""
+
+        def work(ctx: _Ctx) -> None:
+            seat = self._seat_of(ctx, token)
+            if ctx.status != RESULTS:
+                raise Refused("the round is not over yet")
+            is_host = seat.id == ctx.doc["host_seat_id"]
+            if not is_host and ctx.now < ctx.doc["since"] + NEXT_ROUND_GRACE:
+                raise Forbidden("the host starts the next round")
+            self._start_round(ctx, self._game_config(ctx))
+
+        self._run(self.room_of(token), work, version)
+
+    def end_game(self, token: str) -> None:
+        """R28: the host ends the game after a round; the leaders win, marked ended early."""
+
+        def work(ctx: _Ctx) -> None:
+            self._require_host(ctx, token)
+            if ctx.status not in (RESULTS, REMOVAL):
+                raise Refused("a game can be ended between rounds")
+            totals = ctx.doc["game"]["totals"]
+            best = max(totals)
+            self._close_game(ctx, [i for i, t in enumerate(totals) if t == best], True)
+
+        self._run(self.room_of(token), work)
+
+    def rematch(self, token: str) -> None:
+        """A new game with the same seats and teams; R11's round-1 rule applies again."""
+
+        def work(ctx: _Ctx) -> None:
+            host = self._require_host(ctx, token)
+            if ctx.status != OVER:
+                raise Refused("a rematch follows a finished game")
+            config = self._game_config(ctx)
+            number = ctx.doc["game"]["number"] + 1
+            if config.mode is Mode.RANDOM:
+                rng = random.Random(f"{ctx.doc['seed']}:round_one:{number}")
+                round_one = seats.draw_seat(config.players, rng)
+            else:
+                assert host.position is not None
+                round_one = host.position if config.mode is Mode.TEAMS else 0
+            ctx.doc["game"] = self._new_game(ctx, config, round_one, number)
+            self._start_round(ctx, config)
+
+        self._run(self.room_of(token), work)
+
+    def hand_to_bot(self, token: str, position: int) -> None:
+        """R30: the host hands a seat to a bot so the game goes on."""
+
+        def work(ctx: _Ctx) -> None:
+            self._require_host(ctx, token)
+            if ctx.status in (LOBBY, OVER, ABANDONED):
+                raise Refused("seats are handed over during a game")
+            seat = next((s for s in ctx.seats if s.position == position), None)
+            if seat is None or seat.is_bot:
+                raise Refused("that seat is already played by a bot")
+            if seat.id == ctx.doc["host_seat_id"]:
+                raise Refused("the host keeps their own seat")
+            seat.stand_in = True
+            ctx.changed = True
+
+        self._run(self.room_of(token), work)
+
+    # ------------------------------------------------------------ timers and bots
+
+    def _due(self, ctx: _Ctx) -> tuple[float, str] | None:
+        """The next thing due in this room and when: a bot move, an auto-pass, abandonment."""
+        status = ctx.status
+        since = float(ctx.doc["since"])
+        if status == PLAYING:
+            state = ctx.state()
+            assert state.to_act is not None
+            seat = ctx.by_position(state.to_act)
+            if seat.is_bot or seat.stand_in:
+                return since + BOT_DELAY, "bot"
+            settings = RoomSettings.from_json(ctx.doc["settings"])
+            if state.phase is Phase.BIDDING and settings.bid_timer < ABANDON_AFTER:
+                return since + settings.bid_timer, "auto_pass"
+            return since + ABANDON_AFTER, "abandon"
+        if status == REMOVAL:
+            chooser = ctx.by_position(ctx.doc["removal"]["chooser"])
+            if chooser.is_bot or chooser.stand_in:
+                return since + BOT_DELAY, "bot_removal"
+            return since + ABANDON_AFTER, "abandon"
+        if status == RESULTS:
+            return since + ABANDON_AFTER, "abandon"
+        return None
+
+    def _due_at(self, ctx: _Ctx) -> float | None:
+        due = self._due(ctx)
+        return due[0] if due else None
+
+    def _advance(self, ctx: _Ctx) -> None:
+        """Apply, in order and at their own times, everything due by now."""
+        now = ctx.now
+        for _ in range(2000):
+            due = self._due(ctx)
+            if due is None or due[0] > now:
+                return
+            when, what = due
+            ctx.now = when  # the event happens at its due time, whoever notices it
+            if what == "bot":
+                self._bot_move(ctx)
+            elif what == "auto_pass":
+                self._took(ctx, rules.timeout_action(ctx.state()), auto=True)
+            elif what == "bot_removal":
+                self._remove(ctx, ctx.doc["removal"]["default"])
+            else:
+                self._abandon(ctx)
+            ctx.now = now
+
+    def _bot_move(self, ctx: _Ctx) -> None:
+        state = ctx.state()
+        assert state.to_act is not None
+        seat = ctx.by_position(state.to_act)
+        bot = bots.get(seat.bot_level or "random")
+        rng = random.Random(
+            f"{ctx.doc['seed']}:bot:{ctx.doc['round_number']}:{len(state.history)}"
+        )
+        move = bot.choose(player_view(state, state.to_act), rng)
+        rules.apply(state, move)
+        self._took(ctx, move)
+
+    def _abandon(self, ctx: _Ctx) -> None:
+        """R30: the room closes; the round in progress is kept as abandoned, no winner."""
+        if ctx.status == PLAYING:
+            self._finish_round(ctx, abandoned=True)
+        self._close_game(ctx, [], ended_early=False, abandoned=True)
+
+    # ------------------------------------------------------------ reading
+
+    def version(self, code: str) -> int:
+        """The room's version: what a screen polls. Drives due timers and bots first."""
+        code = code.strip().upper() if isinstance(code, str) else ""
+        with self.store.read() as session:
+            row = session.exec(
+                select(Room.version, Room.due_at).where(Room.code == code)
+            ).first()
+        if row is None:
+            raise NotFound(f"there is no room {code or '(blank)'}")
+        current, due_at = row
+        if due_at is None or due_at > self.clock():
+            return int(current)
+        return int(self._run(code, lambda ctx: ctx.room.version + int(ctx.changed)))
+
+    def reclaim(self, token: str) -> None:
+        """R30: a player opening their link again takes their seat back from the bot."""
+
+        def work(ctx: _Ctx) -> None:
+            seat = self._seat_of(ctx, token)
+            seat.last_seen = _stamp(ctx.now)
+            if seat.stand_in:
+                seat.stand_in = False
+                ctx.changed = True
+
+        self._run(self.room_of(token), work)
+
+    def view(self, token: str) -> RoomView:
+        """What the token's player sees (their hand, the table, the room)."""
+        code = self.room_of(token)
+
+        def work(ctx: _Ctx) -> RoomView:
+            return self._view(ctx, self._seat_of(ctx, token))
+
+        view: RoomView = self._run(code, work)
+        return view
+
+    def watch(self, code: str) -> RoomView:
+        """The public table of a room, for anyone with the room link (no hand)."""
+        view: RoomView = self._run(code, lambda ctx: self._view(ctx, None))
+        return view
+
+    def _view(self, ctx: _Ctx, seat: Seat | None) -> RoomView:
+        version = ctx.room.version + (1 if ctx.changed else 0)
+        settings = RoomSettings.from_json(ctx.doc["settings"])
+        host_id = ctx.doc["host_seat_id"]
+        infos = tuple(
+            SeatInfo(
+                seat_id=s.id or 0,
+                name=s.name,
+                position=s.position,
+                team=s.team,
+                is_bot=s.is_bot,
+                bot_level=s.bot_level,
+                stand_in=s.stand_in,
+                is_host=s.id == host_id,
+            )
+            for s in sorted(
+                ctx.seats,
+                key=lambda s: (s.position if s.position is not None else 99, s.join_order),
+            )
+        )
+        me = next((i for i in infos if seat is not None and i.seat_id == seat.id), None)
+        game = ctx.doc["game"]
+        table = None
+        names: tuple[str, ...] = ()
+        bid_deadline = None
+        if ctx.doc["round"] is not None:
+            state = ctx.state()
+            position = me.position if me is not None else None
+            table = player_view(state, position)
+            names = tuple(ctx.by_position(p).name for p in range(state.config.players))
+            if state.phase is Phase.BIDDING and state.to_act is not None:
+                bidder = ctx.by_position(state.to_act)
+                if not bidder.is_bot and not bidder.stand_in:
+                    bid_deadline = float(ctx.doc["since"]) + settings.bid_timer
+        elif game is not None:
+            names = tuple(ctx.by_position(p).name for p in range(len(ctx.seats)))
+        removal = ctx.doc["removal"]
+        length = ""
+        if game is not None:
+            length = GameLength(target=game["target"], rounds=game["length_rounds"]).describe()
+        results_since = float(ctx.doc["since"])
+        return RoomView(
+            code=ctx.room.code,
+            version=version,
+            status=ctx.status,
+            settings=settings,
+            me=me,
+            seats=infos,
+            names=names,
+            table=table,
+            totals=tuple(game["totals"]) if game else (),
+            game_number=game["number"] if game else 0,
+            rounds_played=game["rounds"] if game else 0,
+            length=length,
+            winners=tuple(game["winners"]) if game else (),
+            ended_early=bool(game and game["ended_early"]),
+            waiting_since=float(ctx.doc["since"]) if ctx.status in (PLAYING, REMOVAL) else None,
+            bid_deadline=bid_deadline,
+            removal_chooser=removal["chooser"] if removal else None,
+            removal_count=len(removal["default"]) if removal else 0,
+            removal_default=tuple(cards.parse(c) for c in removal["default"]) if removal else (),
+            last_round=ctx.doc["last_round"],
+            can_start_next=ctx.status == RESULTS
+            and me is not None
+            and (me.is_host or ctx.now >= results_since + NEXT_ROUND_GRACE),
+            now=ctx.now,
+        )

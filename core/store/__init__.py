@@ -1,0 +1,134 @@
+"""The room store: database engines, tables and transactions.
+
+``DATABASE_URL`` chooses the database; unset, it is the embedded SQLite file
+``data/moon3.db`` (WAL mode, a busy timeout, writers take the lock at
+``BEGIN IMMEDIATE`` so two writers never deadlock on a lock upgrade). A
+``postgresql://`` URL uses psycopg 3. Tables are created on first use.
+
+Every write to a room is a compare-and-set on its version (STYLE item 11):
+:meth:`Store.compare_and_set` updates the row only where the version is the
+one read, and reports whether it did.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, event, update
+from sqlalchemy.engine import make_url
+from sqlmodel import Session, SQLModel, create_engine
+
+from core.store.tables import GameRecord, RoundRecord, Seat
+from core.store.tables import Room as Room
+
+__all__ = ["GameRecord", "Room", "RoundRecord", "Seat", "Store", "database_url"]
+
+DEFAULT_URL = "sqlite:///data/moon3.db"
+SQLITE_BUSY_MS = 30_000
+
+
+def database_url(url: str | None = None) -> str:
+    """The URL to use: the argument, else ``DATABASE_URL``, else the SQLite default."""
+    url = url or os.environ.get("DATABASE_URL") or DEFAULT_URL
+    # Hosted PostgreSQL services hand out postgres:// URLs; psycopg 3 is the driver here.
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _sqlite_engine(url: str, immediate: bool) -> Engine:
+    path = make_url(url).database
+    if path and path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" event issue BEGIN itself (pysqlite's own is deferred).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+class Store:
+    """The engines of one database and the transactions the room service runs in."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = database_url(url)
+        self.is_sqlite = self.url.startswith("sqlite")
+        if self.is_sqlite:
+            self.writer = _sqlite_engine(self.url, immediate=True)
+            self.reader = _sqlite_engine(self.url, immediate=False)
+        else:
+            self.writer = create_engine(self.url, pool_pre_ping=True, pool_size=5)
+            self.reader = self.writer
+        SQLModel.metadata.create_all(self.writer)
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A write transaction; the caller commits, anything else rolls back."""
+        with Session(self.writer, expire_on_commit=False) as session:
+            try:
+                yield session
+            finally:
+                session.rollback()  # a no-op after a commit
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A read-only transaction (on SQLite it never takes the write lock)."""
+        with Session(self.reader, expire_on_commit=False) as session:
+            try:
+                yield session
+            finally:
+                session.rollback()
+
+    @staticmethod
+    def compare_and_set(
+        session: Session,
+        code: str,
+        expected: int,
+        *,
+        doc: str,
+        status: str,
+        host_seat_id: int | None,
+        due_at: float | None,
+        now: datetime,
+    ) -> bool:
+        """Write a room only if its version is still ``expected``; bump the version."""
+        result = session.execute(
+            update(Room)
+            .where(Room.code == code)  # type: ignore[arg-type]
+            .where(Room.version == expected)  # type: ignore[arg-type]
+            .values(
+                version=expected + 1,
+                doc=doc,
+                status=status,
+                host_seat_id=host_seat_id,
+                due_at=due_at,
+                updated_at=now,
+            )
+            .execution_options(synchronize_session=False)
+        )
+        return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    def close(self) -> None:
+        """Close every connection (a restart of the app does the same)."""
+        self.writer.dispose()
+        if self.reader is not self.writer:
+            self.reader.dispose()

@@ -1,0 +1,104 @@
+"""SQLModel tables of the room store.
+
+``room`` holds one row per room: its settings and the whole game in progress
+as one JSON document, guarded by ``version`` (every write is a compare-and-set
+on it). ``seat`` holds who sits where, with only a hash of each secret token.
+``round_record`` keeps every finished (or abandoned) round: its full hand
+record plus the columns the stats page filters and groups on. ``game_record``
+keeps each finished game's totals and winners.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Column, Index, Text
+from sqlmodel import Field, SQLModel
+
+
+class Room(SQLModel, table=True):
+    """A room and its game, as one versioned document."""
+
+    __tablename__ = "room"
+
+    code: str = Field(primary_key=True, max_length=8)
+    version: int = Field(default=0)
+    status: str = Field(default="lobby", max_length=16)
+    host_seat_id: int | None = Field(default=None)
+    #: The room's settings and game state (see core.rooms), as JSON text.
+    doc: str = Field(sa_column=Column(Text, nullable=False))
+    #: When something is next due (a bot's move, a bid timeout, abandonment), epoch seconds.
+    due_at: float | None = Field(default=None, index=True)
+    created_at: datetime
+    updated_at: datetime
+
+
+class Seat(SQLModel, table=True):
+    """A player or bot in a room; ``position`` is the table seat once the game begins."""
+
+    __tablename__ = "seat"
+
+    id: int | None = Field(default=None, primary_key=True)
+    room_code: str = Field(foreign_key="room.code", index=True, max_length=8)
+    join_order: int
+    position: int | None = Field(default=None)
+    name: str = Field(max_length=40)
+    team: int | None = Field(default=None)
+    #: sha256 of the secret token; bots have none.
+    token_hash: str | None = Field(default=None, index=True, unique=True, max_length=64)
+    is_bot: bool = Field(default=False)
+    bot_level: str | None = Field(default=None, max_length=16)
+    #: A human seat a bot plays for now (R30); the human takes it back by returning.
+    stand_in: bool = Field(default=False)
+    last_seen: datetime | None = Field(default=None)
+
+
+class RoundRecord(SQLModel, table=True):
+    """One finished or abandoned round, with its hand record."""
+
+    __tablename__ = "round_record"
+    __table_args__ = (Index("ix_round_room_game", "room_code", "game_number", "round_number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    room_code: str = Field(max_length=8)
+    game_number: int
+    round_number: int
+    mode: str = Field(max_length=16, index=True)
+    players: int = Field(index=True)
+    decks: int
+    jokers: bool
+    bidder: int
+    bidder_name: str = Field(max_length=40)
+    bid: int
+    trump: str | None = Field(default=None, max_length=1)
+    called: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    partners: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    names: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    made: bool | None = Field(default=None)
+    bidding_points: int = 0
+    defending_points: int = 0
+    #: [{"seat": s, "trick": t}, ...] for every 3♠ captured (trick counted from 1).
+    kali_tidi: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    abandoned: bool = Field(default=False, index=True)
+    record: str = Field(sa_column=Column(Text, nullable=False))
+    finished_at: datetime
+
+
+class GameRecord(SQLModel, table=True):
+    """A finished, ended-early or abandoned game."""
+
+    __tablename__ = "game_record"
+
+    id: int | None = Field(default=None, primary_key=True)
+    room_code: str = Field(max_length=8, index=True)
+    game_number: int
+    mode: str = Field(max_length=16)
+    rounds: int
+    #: Totals per team (Team-wise, Random) or per seat (Card-Based), JSON.
+    totals: str = Field(sa_column=Column(Text, nullable=False))
+    #: The winning teams or seats, JSON; empty when abandoned.
+    winners: str = Field(sa_column=Column(Text, nullable=False))
+    names: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    ended_early: bool = False
+    abandoned: bool = False
+    finished_at: datetime
