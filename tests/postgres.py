@@ -1,0 +1,78 @@
+"""A throwaway PostgreSQL server for the store tests, on a loopback port.
+
+PostgreSQL refuses to run as root, so when the tests run as root the cluster
+belongs to the ``postgres`` user and every server command runs through
+``runuser``. The cluster lives in a temporary folder and is stopped and
+deleted when the test session ends.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import psycopg
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _as_owner(command: list[str]) -> list[str]:
+    if os.geteuid() != 0:
+        return command
+    return ["runuser", "-u", "postgres", "--", *command]
+
+
+@contextmanager
+def server() -> Iterator[str]:
+    """Start a cluster; yield the base URL (without a database name); stop it after."""
+    for tool in ("initdb", "pg_ctl"):
+        if shutil.which(tool) is None:
+            raise RuntimeError(f"PostgreSQL's {tool} is not on PATH; the store tests need it")
+    root = Path(tempfile.mkdtemp(prefix="moon3-pg-"))
+    if os.geteuid() == 0:
+        shutil.chown(root, "postgres", "postgres")
+    data, log = root / "data", root / "server.log"
+    port = _free_port()
+    initdb = shutil.which("initdb")
+    pg_ctl = shutil.which("pg_ctl")
+    assert initdb and pg_ctl
+    subprocess.run(
+        _as_owner([initdb, "-D", str(data), "-U", "moon3", "--auth=trust", "-E", "UTF8"]),
+        check=True,
+        capture_output=True,
+    )
+    options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
+    subprocess.run(
+        _as_owner([pg_ctl, "-D", str(data), "-o", options, "-l", str(log), "-w", "start"]),
+        check=True,
+        capture_output=True,
+    )
+    try:
+        yield f"postgresql+psycopg://moon3@127.0.0.1:{port}"
+    finally:
+        subprocess.run(
+            _as_owner([pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop"]),
+            check=False,
+            capture_output=True,
+        )
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def fresh_database(base_url: str) -> str:
+    """Create an empty database on the server and return its URL."""
+    name = "t_" + uuid.uuid4().hex[:12]
+    plain = base_url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(plain + "/postgres", autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return f"{base_url}/{name}"
