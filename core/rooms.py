@@ -287,26 +287,37 @@ class Rooms:
 
     # ------------------------------------------------------------ plumbing
 
+    def _load(self, session: Session, code: str) -> _Ctx:
+        room = session.get(Room, code)
+        if room is None:
+            raise NotFound(f"there is no room {code or '(blank)'}")
+        seat_rows = list(
+            session.exec(select(Seat).where(Seat.room_code == code).order_by(col(Seat.join_order)))
+        )
+        return _Ctx(room, seat_rows, json.loads(room.doc), self.clock(), session)
+
+    def _read(self, code: str, work: Callable[[_Ctx], Any]) -> Any:
+        """Run a read-only ``work``; if something is due first, take the write path."""
+        code = code.strip().upper() if isinstance(code, str) else ""
+        with self.store.read() as session:
+            ctx = self._load(session, code)
+            due = self._due(ctx)
+            if due is None or due[0] > ctx.now:
+                return work(ctx)
+        return self._run(code, work)
+
     def _run(
         self,
         code: str,
         work: Callable[[_Ctx], Any],
         expected_version: int | None = None,
-        token: str | None = None,
     ) -> Any:
         """Load, advance what is due, do ``work``, compare-and-set; retry a lost race."""
         code = code.strip().upper() if isinstance(code, str) else ""
         for _ in range(MAX_ATTEMPTS):
             with self.store.write() as session:
-                room = session.get(Room, code)
-                if room is None:
-                    raise NotFound(f"there is no room {code or '(blank)'}")
-                seat_rows = list(
-                    session.exec(
-                        select(Seat).where(Seat.room_code == code).order_by(col(Seat.join_order))
-                    )
-                )
-                ctx = _Ctx(room, seat_rows, json.loads(room.doc), self.clock(), session)
+                ctx = self._load(session, code)
+                room = ctx.room
                 self._advance(ctx)
                 error: RoomError | None = None
                 result: Any = None
@@ -496,7 +507,7 @@ class Rooms:
             seat.team = team
             ctx.changed = True
 
-        self._run(self.room_of(token), work, token=token)
+        self._run(self.room_of(token), work)
 
     def add_bot(self, token: str, level: str = "random", team: int | None = None) -> None:
         """The host fills an empty lobby seat with a bot."""
@@ -558,9 +569,7 @@ class Rooms:
                 seat.stand_in = True
                 seat.token_hash = None
             if seat.id == ctx.doc["host_seat_id"]:
-                humans = [
-                    s for s in ctx.seats if not s.is_bot and not s.stand_in and s is not seat
-                ]
+                humans = [s for s in ctx.seats if not s.is_bot and not s.stand_in and s is not seat]
                 ctx.doc["host_seat_id"] = humans[0].id if humans else None
                 if not humans and ctx.status == LOBBY:
                     ctx.status = ABANDONED
@@ -995,9 +1004,7 @@ class Rooms:
         assert state.to_act is not None
         seat = ctx.by_position(state.to_act)
         bot = bots.get(seat.bot_level or "random")
-        rng = random.Random(
-            f"{ctx.doc['seed']}:bot:{ctx.doc['round_number']}:{len(state.history)}"
-        )
+        rng = random.Random(f"{ctx.doc['seed']}:bot:{ctx.doc['round_number']}:{len(state.history)}")
         move = bot.choose(player_view(state, state.to_act), rng)
         rules.apply(state, move)
         self._took(ctx, move)
@@ -1014,9 +1021,7 @@ class Rooms:
         """The room's version: what a screen polls. Drives due timers and bots first."""
         code = code.strip().upper() if isinstance(code, str) else ""
         with self.store.read() as session:
-            row = session.exec(
-                select(Room.version, Room.due_at).where(Room.code == code)
-            ).first()
+            row = session.exec(select(Room.version, Room.due_at).where(Room.code == code)).first()
         if row is None:
             raise NotFound(f"there is no room {code or '(blank)'}")
         current, due_at = row
@@ -1043,12 +1048,12 @@ class Rooms:
         def work(ctx: _Ctx) -> RoomView:
             return self._view(ctx, self._seat_of(ctx, token))
 
-        view: RoomView = self._run(code, work)
+        view: RoomView = self._read(code, work)
         return view
 
     def watch(self, code: str) -> RoomView:
         """The public table of a room, for anyone with the room link (no hand)."""
-        view: RoomView = self._run(code, lambda ctx: self._view(ctx, None))
+        view: RoomView = self._read(code, lambda ctx: self._view(ctx, None))
         return view
 
     def _view(self, ctx: _Ctx, seat: Seat | None) -> RoomView:

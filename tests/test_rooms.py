@@ -10,7 +10,6 @@ import pytest
 from sqlmodel import select
 
 from core import records
-from core.moon3.record import result as replay_result
 from core.rooms import (
     CODE_ALPHABET,
     Forbidden,
@@ -81,7 +80,7 @@ def test_a_full_round_through_the_service_is_stored_and_replays(
 def test_next_round_rotates_the_opening_bid_and_a_game_ends(
     rooms: Rooms, store: Store, clock: FakeClock
 ) -> None:
-    code, tokens = open_room(rooms, RoomSettings(mode="teams", players=2, rounds=2), 2)
+    _, tokens = open_room(rooms, RoomSettings(mode="teams", players=2, rounds=2), 2)
     rng = random.Random(3)
     first = play_until_round_ends(rooms, tokens, rng, advance=clock.advance)
     assert first.status == "results" and first.rounds_played == 1
@@ -135,7 +134,7 @@ def test_bad_input_is_refused_and_changes_nothing(
 
 
 def test_names_are_plain_text_and_length_limited(rooms: Rooms, store: Store) -> None:
-    code, host = rooms.create("Host", RoomSettings(mode="teams", players=4))
+    code, _ = rooms.create("Host", RoomSettings(mode="teams", players=4))
     before = room_row(store, code)
     with pytest.raises(Refused, match="at most"):
         rooms.join(code, "x" * 10_000)
@@ -148,7 +147,7 @@ def test_names_are_plain_text_and_length_limited(rooms: Rooms, store: Store) -> 
 
 
 def test_a_guest_cannot_do_the_hosts_job(rooms: Rooms, store: Store) -> None:
-    code, host = rooms.create("Host", RoomSettings(mode="teams", players=2))
+    code, _ = rooms.create("Host", RoomSettings(mode="teams", players=2))
     guest = rooms.join(code, "Guest")
     before = room_row(store, code)
     for call in (lambda: rooms.begin(guest), lambda: rooms.add_bot(guest)):
@@ -273,12 +272,12 @@ def test_bots_move_when_due_one_at_a_time_exactly_once(
 def test_the_host_hands_a_waiting_seat_to_a_bot_and_the_player_takes_it_back(
     rooms: Rooms, clock: FakeClock
 ) -> None:
-    code, tokens = open_room(rooms, RoomSettings(mode="teams", players=2), 2)
+    _, tokens = open_room(rooms, RoomSettings(mode="teams", players=2), 2)
     rooms.act(tokens[0], {"type": "bid", "amount": 130})
     rooms.hand_to_bot(tokens[0], 1)
     clock.advance(1)
     view = rooms.view(tokens[0])
-    assert view.table is not None and view.table.to_act != 1 or view.table.phase != "bidding"
+    assert (view.table is not None and view.table.to_act != 1) or view.table.phase != "bidding"
     seat = next(s for s in view.seats if s.position == 1)
     assert seat.stand_in
     rooms.reclaim(tokens[1])
@@ -291,7 +290,7 @@ def test_the_host_hands_a_waiting_seat_to_a_bot_and_the_player_takes_it_back(
 def test_a_restart_loses_nothing(database_url: str, clock: FakeClock) -> None:
     store = Store(database_url)
     rooms = Rooms(store, clock)
-    code, tokens = open_room(rooms, RoomSettings(mode="partners", players=4), 4)
+    _, tokens = open_room(rooms, RoomSettings(mode="partners", players=4), 4)
     rng = random.Random(5)
     for _ in range(12):
         token = _human_to_act(rooms, tokens)
@@ -331,7 +330,7 @@ def test_the_lobby_seats_teams_and_the_host_passes_on(rooms: Rooms) -> None:
 
 
 def test_a_move_is_validated_against_the_seat_the_token_owns(rooms: Rooms) -> None:
-    code, tokens = open_room(rooms, RoomSettings(mode="teams", players=2), 2)
+    _, tokens = open_room(rooms, RoomSettings(mode="teams", players=2), 2)
     waiting = tokens[1]
     with pytest.raises(Refused, match="cannot act now"):
         rooms.act(waiting, {"seat": 0, "type": "pass"})  # claiming another seat is ignored
