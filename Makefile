@@ -30,7 +30,8 @@ test: lint
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)/dev
-	$(BIN)/python bench/engine.py
+	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.store
 
 clean:
 	rm -rf $(VENV) $(STAMP)

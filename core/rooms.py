@@ -19,8 +19,10 @@ import hashlib
 import json
 import random
 import secrets
+import threading
 import time
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -229,6 +231,7 @@ class _Ctx:
     changed: bool = False
     new_rows: list[Any] = field(default_factory=list)
     deleted: list[Seat] = field(default_factory=list)
+    states: _StateCache | None = None
     _state: State | None = None
 
     @property
@@ -249,12 +252,47 @@ class _Ctx:
     def state(self) -> State:
         """The current round, rebuilt from its hand record (actions were checked when taken)."""
         if self._state is None:
-            rec = record.load(self.doc["round"])
-            st = record.start(rec)
-            for raw in rec.actions:
-                rules.apply_unchecked(st, Action.from_json(raw))
-            self._state = st
+            key = (self.room.code, self.room.version)
+            cached = self.states.get(key) if self.states is not None and not self.changed else None
+            if cached is not None:
+                self._state = cached
+            else:
+                rec = record.load(self.doc["round"])
+                st = record.start(rec)
+                for raw in rec.actions:
+                    rules.apply_unchecked(st, Action.from_json(raw))
+                self._state = st
+                if self.states is not None and not self.changed:
+                    self.states.put(key, st)
         return self._state
+
+
+class _StateCache:
+    """Rounds already rebuilt, by (room, version): a version's state never changes.
+
+    Only an optimisation of one server process — the database stays the truth.
+    Entries are handed out as copies, because a call may advance its state.
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self.lock = threading.Lock()
+        self.entries: OrderedDict[tuple[str, int], State] = OrderedDict()
+
+    def get(self, key: tuple[str, int]) -> State | None:
+        with self.lock:
+            found = self.entries.get(key)
+            if found is None:
+                return None
+            self.entries.move_to_end(key)
+        return found.clone()
+
+    def put(self, key: tuple[str, int], state: State) -> None:
+        with self.lock:
+            self.entries[key] = state.clone()
+            self.entries.move_to_end(key)
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
 
 
 def _hash(token: str) -> str:
@@ -284,6 +322,8 @@ class Rooms:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
+        self._states = _StateCache()
+        self._rooms_of: dict[str, str] = {}  # token hash -> room code; a seat never moves
 
     # ------------------------------------------------------------ plumbing
 
@@ -294,7 +334,9 @@ class Rooms:
         seat_rows = list(
             session.exec(select(Seat).where(Seat.room_code == code).order_by(col(Seat.join_order)))
         )
-        return _Ctx(room, seat_rows, json.loads(room.doc), self.clock(), session)
+        return _Ctx(
+            room, seat_rows, json.loads(room.doc), self.clock(), session, states=self._states
+        )
 
     def _read(self, code: str, work: Callable[[_Ctx], Any]) -> Any:
         """Run a read-only ``work``; if something is due first, take the write path."""
@@ -336,6 +378,8 @@ class Rooms:
                         session.rollback()
                         continue
                     session.commit()
+                    if ctx._state is not None and ctx.doc["round"] is not None:
+                        self._states.put((code, room.version + 1), ctx._state)
                 else:
                     session.rollback()  # nothing to write: leave no trace
                 if error is not None:
@@ -378,12 +422,17 @@ class Rooms:
         """The room code a secret token belongs to."""
         if not isinstance(token, str) or not token:
             raise NotFound("this link does not open a seat")
+        digest = _hash(token)
+        known = self._rooms_of.get(digest)
+        if known is not None:
+            return known
         with self.store.read() as session:
-            code = session.exec(
-                select(Seat.room_code).where(Seat.token_hash == _hash(token))
-            ).first()
+            code = session.exec(select(Seat.room_code).where(Seat.token_hash == digest)).first()
         if code is None:
             raise NotFound("this link does not open a seat")
+        if len(self._rooms_of) > 100_000:
+            self._rooms_of.clear()
+        self._rooms_of[digest] = str(code)
         return str(code)
 
     # ------------------------------------------------------------ lobby
@@ -748,14 +797,12 @@ class Rooms:
             data = {**action, "seat": seat.position}
             try:
                 move = Action.from_json(data)
-                state = ctx.state()
-                rules.apply(state, move)
+                self._took(ctx, move)
             except (BadAction, rules.IllegalAction) as exc:
                 raise Refused(str(exc)) from None
             if seat.stand_in:  # a human back at the table takes the seat back (R30)
                 seat.stand_in = False
             ctx.doc["requests"][str(seat.position)] = [version, move.to_json()]
-            self._took(ctx, move)
             return int(ctx.room.version) + 1
 
         try:
@@ -785,7 +832,8 @@ class Rooms:
         return bool(last == [version, move])
 
     def _took(self, ctx: _Ctx, move: Action, auto: bool = False) -> None:
-        """Record an applied action; finish the round when it was the last."""
+        """Apply a move (checked) and record it; finish the round when it was the last."""
+        rules.apply(ctx.state(), move)
         rnd = ctx.doc["round"]
         if auto:
             rnd["meta"]["auto"].append(len(rnd["actions"]))
@@ -1006,7 +1054,6 @@ class Rooms:
         bot = bots.get(seat.bot_level or "random")
         rng = random.Random(f"{ctx.doc['seed']}:bot:{ctx.doc['round_number']}:{len(state.history)}")
         move = bot.choose(player_view(state, state.to_act), rng)
-        rules.apply(state, move)
         self._took(ctx, move)
 
     def _abandon(self, ctx: _Ctx) -> None:
