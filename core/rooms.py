@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy import delete, insert, text, update
 from sqlmodel import Session, col, select
 
 from core import bots, cards, seats
@@ -220,17 +221,65 @@ class RoomView:
 
 
 @dataclass(slots=True)
+class _RoomRow:
+    code: str
+    version: int
+
+
+@dataclass(slots=True)
+class _SeatRow:
+    """A seat as loaded for one call; changes are written back with the room."""
+
+    id: int | None
+    room_code: str
+    join_order: int
+    name: str
+    position: int | None = None
+    team: int | None = None
+    token_hash: str | None = None
+    is_bot: bool = False
+    bot_level: str | None = None
+    stand_in: bool = False
+    last_seen: float | None = None
+
+    def values(self) -> dict[str, Any]:
+        return {
+            "room_code": self.room_code,
+            "join_order": self.join_order,
+            "name": self.name,
+            "position": self.position,
+            "team": self.team,
+            "token_hash": self.token_hash,
+            "is_bot": self.is_bot,
+            "bot_level": self.bot_level,
+            "stand_in": self.stand_in,
+            "last_seen": self.last_seen,
+        }
+
+
+_SEATS = Seat.__table__  # type: ignore[attr-defined]
+_ROOM_SQL = text("SELECT version, doc FROM room WHERE code = :code")
+_VERSION_SQL = text("SELECT version, due_at FROM room WHERE code = :code")
+_SEATS_SQL = text(
+    "SELECT id, room_code, join_order, name, position, team, token_hash, is_bot, bot_level,"
+    " stand_in, last_seen FROM seat WHERE room_code = :code ORDER BY join_order"
+)
+
+
+@dataclass(slots=True)
 class _Ctx:
     """A room loaded for one call: its row, seats and document, and the time."""
 
-    room: Room
-    seats: list[Seat]
+    room: _RoomRow
+    seats: list[_SeatRow]
     doc: dict[str, Any]
     now: float
     session: Session
+    loaded: dict[int, dict[str, Any]] = field(default_factory=dict)
     changed: bool = False
+    new_seats: list[_SeatRow] = field(default_factory=list)
     new_rows: list[Any] = field(default_factory=list)
-    deleted: list[Seat] = field(default_factory=list)
+    deleted: list[_SeatRow] = field(default_factory=list)
     states: _StateCache | None = None
     _state: State | None = None
 
@@ -243,10 +292,10 @@ class _Ctx:
         self.doc["status"] = value
         self.changed = True
 
-    def by_position(self, position: int) -> Seat:
+    def by_position(self, position: int) -> _SeatRow:
         return next(s for s in self.seats if s.position == position)
 
-    def host(self) -> Seat | None:
+    def host(self) -> _SeatRow | None:
         return next((s for s in self.seats if s.id == self.doc["host_seat_id"]), None)
 
     def state(self) -> State:
@@ -328,14 +377,34 @@ class Rooms:
     # ------------------------------------------------------------ plumbing
 
     def _load(self, session: Session, code: str) -> _Ctx:
-        room = session.get(Room, code)
-        if room is None:
+        conn = session.connection()
+        row = conn.execute(_ROOM_SQL, {"code": code}).first()
+        if row is None:
             raise NotFound(f"there is no room {code or '(blank)'}")
-        seat_rows = list(
-            session.exec(select(Seat).where(Seat.room_code == code).order_by(col(Seat.join_order)))
-        )
+        seat_rows = [
+            _SeatRow(
+                id=r.id,
+                room_code=r.room_code,
+                join_order=r.join_order,
+                name=r.name,
+                position=r.position,
+                team=r.team,
+                token_hash=r.token_hash,
+                is_bot=bool(r.is_bot),
+                bot_level=r.bot_level,
+                stand_in=bool(r.stand_in),
+                last_seen=r.last_seen,
+            )
+            for r in conn.execute(_SEATS_SQL, {"code": code})
+        ]
         return _Ctx(
-            room, seat_rows, json.loads(room.doc), self.clock(), session, states=self._states
+            _RoomRow(code, int(row.version)),
+            seat_rows,
+            json.loads(row.doc),
+            self.clock(),
+            session,
+            loaded={s.id: s.values() for s in seat_rows if s.id is not None},
+            states=self._states,
         )
 
     def _read(self, code: str, work: Callable[[_Ctx], Any]) -> Any:
@@ -399,20 +468,31 @@ class Rooms:
             now=_stamp(ctx.now),
         ):
             return False
-        for row in ctx.deleted:
-            ctx.session.delete(row)
-        for row in ctx.new_rows:
-            ctx.session.add(row)
+        conn = ctx.session.connection()
+        for seat in ctx.deleted:
+            conn.execute(delete(_SEATS).where(_SEATS.c.id == seat.id))
+        for seat in ctx.seats:
+            before = ctx.loaded.get(seat.id) if seat.id is not None else None
+            if before is None:
+                continue
+            changes = {k: v for k, v in seat.values().items() if before[k] != v}
+            if changes:
+                conn.execute(update(_SEATS).where(_SEATS.c.id == seat.id).values(**changes))
+        for seat in ctx.new_seats:
+            conn.execute(insert(_SEATS).values(**seat.values()))
+        if ctx.new_rows:
+            ctx.session.add_all(ctx.new_rows)
+            ctx.session.flush()
         return True
 
-    def _seat_of(self, ctx: _Ctx, token: str) -> Seat:
+    def _seat_of(self, ctx: _Ctx, token: str) -> _SeatRow:
         digest = _hash(token) if isinstance(token, str) and token else ""
         seat = next((s for s in ctx.seats if s.token_hash == digest), None)
         if seat is None:
             raise Forbidden("this link does not open a seat at this table")
         return seat
 
-    def _require_host(self, ctx: _Ctx, token: str) -> Seat:
+    def _require_host(self, ctx: _Ctx, token: str) -> _SeatRow:
         seat = self._seat_of(ctx, token)
         if seat.id != ctx.doc["host_seat_id"]:
             raise Forbidden("only the host can do that")
@@ -476,7 +556,7 @@ class Rooms:
                     name=name,
                     team=0 if settings.mode == Mode.TEAMS else None,
                     token_hash=_hash(token),
-                    last_seen=_stamp(now),
+                    last_seen=now,
                 )
                 session.add(host)
                 session.flush()
@@ -503,15 +583,16 @@ class Rooms:
             if any(s.name.casefold() == clean.casefold() for s in ctx.seats):
                 raise Refused(f"someone here is already called {clean}; pick another name")
             chosen = self._team_for(ctx, settings, team)
-            seat = Seat(
+            seat = _SeatRow(
+                id=None,
                 room_code=ctx.room.code,
                 join_order=max(s.join_order for s in ctx.seats) + 1 if ctx.seats else 0,
                 name=clean,
                 team=chosen,
                 token_hash=_hash(token),
-                last_seen=_stamp(ctx.now),
+                last_seen=ctx.now,
             )
-            ctx.new_rows.append(seat)
+            ctx.new_seats.append(seat)
             ctx.changed = True
             return token
 
@@ -574,8 +655,9 @@ class Rooms:
             taken = {s.name for s in ctx.seats}
             while f"Bot {number}" in taken:
                 number += 1
-            ctx.new_rows.append(
-                Seat(
+            ctx.new_seats.append(
+                _SeatRow(
+                    id=None,
                     room_code=ctx.room.code,
                     join_order=max(s.join_order for s in ctx.seats) + 1,
                     name=f"Bot {number}",
@@ -788,7 +870,7 @@ class Rooms:
 
         def work(ctx: _Ctx) -> int:
             seat = self._seat_of(ctx, token)
-            seat.last_seen = _stamp(ctx.now)
+            seat.last_seen = ctx.now
             if ctx.status != PLAYING:
                 raise Refused("there is nothing to play right now")
             if not isinstance(action, dict):
@@ -1068,7 +1150,7 @@ class Rooms:
         """The room's version: what a screen polls. Drives due timers and bots first."""
         code = code.strip().upper() if isinstance(code, str) else ""
         with self.store.read() as session:
-            row = session.exec(select(Room.version, Room.due_at).where(Room.code == code)).first()
+            row = session.connection().execute(_VERSION_SQL, {"code": code}).first()
         if row is None:
             raise NotFound(f"there is no room {code or '(blank)'}")
         current, due_at = row
@@ -1081,7 +1163,7 @@ class Rooms:
 
         def work(ctx: _Ctx) -> None:
             seat = self._seat_of(ctx, token)
-            seat.last_seen = _stamp(ctx.now)
+            seat.last_seen = ctx.now
             if seat.stand_in:
                 seat.stand_in = False
                 ctx.changed = True
@@ -1103,7 +1185,7 @@ class Rooms:
         view: RoomView = self._read(code, lambda ctx: self._view(ctx, None))
         return view
 
-    def _view(self, ctx: _Ctx, seat: Seat | None) -> RoomView:
+    def _view(self, ctx: _Ctx, seat: _SeatRow | None) -> RoomView:
         version = ctx.room.version + (1 if ctx.changed else 0)
         settings = RoomSettings.from_json(ctx.doc["settings"])
         host_id = ctx.doc["host_seat_id"]

@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, event, update
+from sqlalchemy import Engine, bindparam, event, update
 from sqlalchemy.engine import make_url
 from sqlmodel import Session, SQLModel, create_engine
 
@@ -29,6 +29,21 @@ from core.store.tables import Room as Room
 __all__ = ["GameRecord", "Room", "RoundRecord", "Seat", "Store", "database_url"]
 
 DEFAULT_URL = "sqlite:///data/moon3.db"
+_ROOMS = Room.__table__  # type: ignore[attr-defined]
+#: The compare-and-set of STYLE item 11, built once.
+_CAS = (
+    update(_ROOMS)
+    .where(_ROOMS.c.code == bindparam("room_code"))
+    .where(_ROOMS.c.version == bindparam("expected"))
+    .values(
+        version=bindparam("version"),
+        doc=bindparam("doc"),
+        status=bindparam("status"),
+        host_seat_id=bindparam("host_seat_id"),
+        due_at=bindparam("due_at"),
+        updated_at=bindparam("updated_at"),
+    )
+)
 SQLITE_BUSY_MS = 30_000
 
 
@@ -111,21 +126,20 @@ class Store:
         now: datetime,
     ) -> bool:
         """Write a room only if its version is still ``expected``; bump the version."""
-        result = session.execute(
-            update(Room)
-            .where(Room.code == code)  # type: ignore[arg-type]
-            .where(Room.version == expected)  # type: ignore[arg-type]
-            .values(
-                version=expected + 1,
-                doc=doc,
-                status=status,
-                host_seat_id=host_seat_id,
-                due_at=due_at,
-                updated_at=now,
-            )
-            .execution_options(synchronize_session=False)
+        result = session.connection().execute(
+            _CAS,
+            {
+                "room_code": code,
+                "expected": expected,
+                "version": expected + 1,
+                "doc": doc,
+                "status": status,
+                "host_seat_id": host_seat_id,
+                "due_at": due_at,
+                "updated_at": now,
+            },
         )
-        return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+        return bool(result.rowcount == 1)
 
     def close(self) -> None:
         """Close every connection (a restart of the app does the same)."""

@@ -50,7 +50,8 @@ class Seat(SQLModel, table=True):
     bot_level: str | None = Field(default=None, max_length=16)
     #: A human seat a bot plays for now (R30); the human takes it back by returning.
     stand_in: bool = Field(default=False)
-    last_seen: datetime | None = Field(default=None)
+    #: Epoch seconds of the player's last action or return to the table.
+    last_seen: float | None = Field(default=None)
 
 
 class RoundRecord(SQLModel, table=True):
