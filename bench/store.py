@@ -131,7 +131,7 @@ def run(url: str, rooms_count: int, drivers: int, seconds: float) -> dict[str, A
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rooms", type=int, default=50)
-    parser.add_argument("--drivers", type=int, default=4, help="driver processes")
+    parser.add_argument("--drivers", type=int, default=2, help="driver processes (one a core)")
     parser.add_argument("--seconds", type=float, default=20.0, help="play time per database")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

@@ -47,6 +47,7 @@ BOT_DELAY = 0.8  # seconds between bot moves, so people can follow them
 ABANDON_AFTER = 300.0  # R30
 NEXT_ROUND_GRACE = 60.0  # after this, any player may start the next round
 DEFAULT_BID_TIMER = 60  # R14
+SEEN_EVERY = 30.0  # seconds between updates of a seat's "last seen"
 MAX_ATTEMPTS = 20  # compare-and-set retries after losing a race with another writer
 
 LOBBY, REMOVAL, PLAYING, RESULTS, OVER, ABANDONED = (
@@ -359,6 +360,12 @@ def _clean_name(name: object) -> str:
     if len(text) > NAME_LIMIT:
         raise Refused(f"names are at most {NAME_LIMIT} characters")
     return text
+
+
+def _seen(seat: _SeatRow, now: float) -> None:
+    """Note that a player is here; at most every half minute, to spare a write per move."""
+    if seat.last_seen is None or now - seat.last_seen >= SEEN_EVERY:
+        seat.last_seen = now
 
 
 def _stamp(ts: float) -> datetime:
@@ -808,7 +815,11 @@ class Rooms:
             else:
                 host = ctx.host()
                 chooser = host.position if host and host.position is not None else 0
-            default = game["last_removed"] or rules.default_removal(config)
+            # R6: the previous round's choice is preselected, else the lowest cards.
+            previous = game["last_removed"]
+            default = (
+                [cards.parse(c) for c in previous] if previous else rules.default_removal(config)
+            )
             ctx.doc["removal"] = {"chooser": chooser, "default": cards.names(default)}
             ctx.status = REMOVAL
             return
@@ -870,7 +881,7 @@ class Rooms:
 
         def work(ctx: _Ctx) -> int:
             seat = self._seat_of(ctx, token)
-            seat.last_seen = ctx.now
+            _seen(seat, ctx.now)
             if ctx.status != PLAYING:
                 raise Refused("there is nothing to play right now")
             if not isinstance(action, dict):

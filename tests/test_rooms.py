@@ -9,7 +9,7 @@ import threading
 import pytest
 from sqlmodel import select
 
-from core import records
+from core import cards, records
 from core.rooms import (
     CODE_ALPHABET,
     Forbidden,
@@ -97,6 +97,27 @@ def test_next_round_rotates_the_opening_bid_and_a_game_ends(
     rooms.rematch(tokens[0])
     again = rooms.view(tokens[1])
     assert again.status == "playing" and again.game_number == 2 and again.totals == (0, 0)
+
+
+def test_r6_the_chooser_removes_cards_and_next_round_preselects_that_choice(
+    rooms: Rooms, store: Store, clock: FakeClock
+) -> None:
+    _, tokens = open_room(rooms, RoomSettings(mode="teams", team_sizes=(1, 2), rounds=3), 3)
+    view = rooms.view(tokens[0])
+    assert view.status == "removal" and view.removal_count == 1
+    chooser = next(t for t in tokens if rooms.view(t).me.position == view.removal_chooser)  # type: ignore[union-attr]
+    for bad in (["5H"], ["2S", "2H"], ["ZZ"]):
+        with pytest.raises(Refused):
+            rooms.confirm_removal(chooser, bad)
+    rooms.confirm_removal(chooser, ["9D"])
+    view = rooms.view(tokens[0])
+    assert view.table is not None and view.table.removed == (cards.parse("9D"),)
+    assert play_until_round_ends(rooms, tokens, random.Random(2), advance=clock.advance).status == (
+        "results"
+    )
+    rooms.next_round(tokens[0])
+    again = rooms.view(tokens[0])
+    assert again.status == "removal" and again.removal_default == (cards.parse("9D"),)
 
 
 # ---------------------------------------------------------------- bad input
