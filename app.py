@@ -13,7 +13,10 @@ st.set_page_config(page_title="Moon 3 of Spades", page_icon="♠️", layout="wi
 page = st.navigation(
     [
         st.Page("pages/home.py", title="Home", icon=":material/playing_cards:", default=True),
+        st.Page("pages/create.py", title="Create Room", icon=":material/add_circle:"),
+        st.Page("pages/room.py", title="Room", icon=":material/table_restaurant:", url_path="room"),
         st.Page("pages/rules.py", title="Rules", icon=":material/menu_book:"),
+        st.Page("pages/stats.py", title="Stats", icon=":material/bar_chart:"),
     ]
 )
 page.run()

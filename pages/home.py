@@ -162,6 +162,17 @@ st.markdown(
     unsafe_allow_html=True,
 )
 
+start, join = st.columns(2)
+with start:
+    st.markdown("**Host a game**")
+    if st.button("Create Room", type="primary"):
+        st.switch_page("pages/create.py")
+with join:
+    st.markdown("**Join friends**")
+    typed = st.text_input("Room code", max_chars=8, placeholder="e.g. K7QX2M")
+    if st.button("Join") and typed.strip():
+        st.switch_page("pages/room.py", query_params={"room": typed.strip().upper()})
+
 st.subheader("How a round goes")
 st.markdown(steps_html(), unsafe_allow_html=True)
 

@@ -1,0 +1,425 @@
+"""The room: lobby, card removal, bidding, teammate call, trump, play and results.
+
+Who you are comes from the URL only (``?room=CODE&seat=TOKEN``), so a reload
+or a reopened link puts you back in your seat. Without a seat token the page
+offers to join (a free lobby seat) or shows the public table. A one-second
+fragment polls the room's version and redraws the page when anything changed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import streamlit as st
+
+from core import cards
+from core.moon3.actions import Action
+from core.moon3.config import MODE_LABELS, Mode
+from core.rooms import RoomError, RoomView
+from ui import look, session
+
+svc = session.rooms()
+params = st.query_params
+code = str(params.get("room", "")).strip().upper()
+token = params.get("seat")
+
+BUTTON_CSS = """
+<style>
+div[class*="st-key-play-"] button, div[class*="st-key-trump-"] button {
+  width: 4.2rem; height: 5.9rem; border-radius: 0.5rem; background: #fff;
+  border: 1px solid #d7d2c4; box-shadow: 0 3px 8px rgba(0,0,0,0.3);
+  font: 700 1.25rem Georgia, serif; padding: 0; }
+div[class*="st-key-play-"] button:hover { transform: translateY(-4px); border-color: #1f6f43; }
+div[class*="st-key-play-"] button:disabled { opacity: 0.45; box-shadow: none; }
+div[class*="st-key-trump-"] button { width: 5rem; height: 4rem; font-size: 1.6rem; }
+@media (max-width: 640px) {
+  div[class*="st-key-play-"] button { width: 3.5rem; height: 4.9rem; font-size: 1.05rem; }
+}
+</style>
+"""
+SUIT_CSS = "".join(
+    f'div[class*="st-key-play-"][class*="{s}"] button p, '
+    f'div[class*="st-key-trump-{s}"] button p {{ color: {colour}; }}'
+    for s, colour in zip(cards.SUITS, cards.SUIT_COLOURS, strict=True)
+)
+
+
+def attempt(call: Callable[[], Any]) -> None:
+    """Run a service call; show its refusal, or redraw the page when it went through."""
+    try:
+        call()
+    except RoomError as exc:
+        st.session_state["flash"] = str(exc)
+    st.rerun()
+
+
+def move(action: Action) -> dict[str, object]:
+    data = action.to_json()
+    data.pop("seat")
+    return data
+
+
+def show_flash() -> None:
+    message = st.session_state.pop("flash", None)
+    if message:
+        st.warning(message)
+
+
+def name_of(view: RoomView, seat: int | None) -> str:
+    if seat is None or seat >= len(view.names):
+        return "someone"
+    return view.names[seat]
+
+
+# ---------------------------------------------------------------- lobby
+
+
+def lobby(view: RoomView) -> None:
+    settings = view.settings
+    link = session.invite_link(view.code)
+    st.subheader(f"Room {view.code}")
+    mode = MODE_LABELS[Mode(settings.mode)]
+    sizes = f" ({settings.team_sizes[0]} v {settings.team_sizes[1]})" if settings.team_sizes else ""
+    st.caption(
+        f"{mode}{sizes} · {settings.players} players · "
+        f"{settings.decks} deck{'s' if settings.decks != 1 else ''}"
+        + (" · Trump Cards" if settings.jokers else "")
+        + f" · minimum bid {settings.min_bid}"
+    )
+    left, right = st.columns([3, 1])
+    with left:
+        st.markdown("**Invite your friends** with this link (tap the icon to copy it):")
+        st.code(link, language=None)
+        st.caption("The link only opens the room; each player gets their own seat when joining.")
+    with right:
+        st.image(session.qr_png(link), caption="Scan to join", width=150)
+    st.markdown(f"**Seats** ({len(view.seats)} of {settings.players} taken)")
+    for info in view.seats:
+        cols = st.columns([4, 2, 2])
+        team = f" · team {'AB'[info.team]}" if info.team is not None else ""
+        who = "bot" if info.is_bot else ("host" if info.is_host else "player")
+        you = " (you)" if view.me and info.seat_id == view.me.seat_id else ""
+        cols[0].markdown(f"{escape(info.name)}{you} · {who}{team}")
+        removable = view.is_host and token and not info.is_host
+        if removable and cols[2].button("Remove", key=f"remove-{info.seat_id}"):
+            attempt(lambda sid=info.seat_id: svc.remove_seat(token, sid))
+    for _ in range(settings.players - len(view.seats)):
+        st.markdown("<i>empty seat</i>", unsafe_allow_html=True)
+    if view.me is None:
+        join_form(view)
+        return
+    assert token is not None
+    if settings.mode == Mode.TEAMS and view.me.team is not None:
+        other = 1 - view.me.team
+        if st.button(f"Switch to team {'AB'[other]}"):
+            attempt(lambda: svc.choose_team(token, other))
+    if view.is_host:
+        full = len(view.seats) >= settings.players
+        cols = st.columns(2)
+        if cols[0].button("Add a bot", disabled=full):
+            attempt(lambda: svc.add_bot(token))
+        if cols[1].button("Begin Game", type="primary", disabled=not full):
+            attempt(lambda: svc.begin(token))
+        if not full:
+            st.caption("Begin Game unlocks once every seat is taken.")
+    else:
+        st.info("Waiting for the host to begin the game.")
+    if st.button("Leave the room"):
+        svc.leave(token)
+        st.query_params.clear()
+        st.switch_page("pages/home.py")
+
+
+def join_form(view: RoomView) -> None:
+    settings = view.settings
+    if len(view.seats) >= settings.players:
+        st.info("This room is full. You can watch the table once the game begins.")
+        return
+    with st.form("join"):
+        name = st.text_input("Your name", max_chars=24)
+        team = None
+        if settings.mode == Mode.TEAMS and settings.team_sizes:
+            counts = [sum(1 for s in view.seats if s.team == t) for t in (0, 1)]
+            free = [t for t in (0, 1) if counts[t] < settings.team_sizes[t]]
+            team = st.radio(
+                "Team",
+                free,
+                format_func=lambda t: f"Team {'AB'[t]} ({counts[t]}/{settings.team_sizes[t]})",  # type: ignore[index]
+                horizontal=True,
+            )
+        if st.form_submit_button("Join", type="primary"):
+            try:
+                new_token = svc.join(view.code, name, team)
+            except RoomError as exc:
+                st.error(str(exc))
+            else:
+                session.go_to_seat(view.code, new_token)
+
+
+# ---------------------------------------------------------------- removal
+
+
+def removal(view: RoomView) -> None:
+    chooser = name_of(view, view.removal_chooser)
+    mine = view.me is not None and view.me.position == view.removal_chooser
+    if not mine:
+        st.info(f"Waiting for {chooser} to remove {view.removal_count} card(s) before the deal.")
+        return
+    assert token is not None
+    st.subheader("Select Cards to Remove")
+    st.write(
+        f"The deck does not divide evenly: remove {view.removal_count} card(s) worth no "
+        "points. The lowest are preselected; one click confirms."
+    )
+    decks = view.settings.decks or 1
+    options = sorted({c for c in cards.deck(decks, False) if cards.POINTS[c] == 0}, key=lambda c: c)
+    picked = st.multiselect(
+        "Cards to remove",
+        options=[cards.NAME[c] for c in options] * decks,
+        default=[cards.NAME[c] for c in view.removal_default],
+        format_func=lambda n: cards.label(cards.parse(n)),
+        max_selections=view.removal_count,
+    )
+    if st.button("Confirm Selection", type="primary"):
+        attempt(lambda: svc.confirm_removal(token, picked, view.version))
+
+
+# ---------------------------------------------------------------- the table
+
+
+def now_line(view: RoomView) -> None:
+    table = view.table
+    assert table is not None
+    waiting = name_of(view, table.to_act)
+    mine = table.my_turn
+    elapsed = int(time.time() - view.waiting_since) if view.waiting_since else 0
+    what = {
+        "bidding": "bid or pass",
+        "calling": "call teammate cards",
+        "trump": "choose trump",
+        "playing": "play a card",
+    }.get(table.phase, "")
+    text = f"Your turn: {what}." if mine else f"Waiting for {escape(waiting)} to {what}."
+    if view.bid_deadline is not None:
+        left = max(0, int(view.bid_deadline - time.time()))
+        text += f" Passes automatically in {left} s."
+    elif elapsed >= 10:
+        text += f" Waiting for {elapsed} s."
+    css = "m3-now m3-yours" if mine else "m3-now"
+    st.markdown(f'<div class="{css}">{text}</div>', unsafe_allow_html=True)
+
+
+def felt(view: RoomView) -> None:
+    table = view.table
+    assert table is not None
+    names = view.names
+    html = look.seats_html(table, names) + look.facts_html(table, names)
+    html += look.trick_html(table.trick, names)
+    st.markdown(f'<div class="m3-felt">{html}</div>', unsafe_allow_html=True)
+    if table.last_trick is not None:
+        with st.expander("Last trick"):
+            last = look.trick_html(table.last_trick, names, final=True)
+            st.markdown(f'<div class="m3-felt">{last}</div>', unsafe_allow_html=True)
+    if table.auction:
+        with st.expander("Bids this round"):
+            st.write(
+                " → ".join(f"{names[s]} {'pass' if a is None else a}" for s, a in table.auction)
+            )
+
+
+def controls(view: RoomView) -> None:
+    table = view.table
+    assert table is not None
+    if view.me is None or token is None:
+        return
+    if not table.my_turn:
+        if table.hand:
+            st.markdown("**Your hand**")
+            st.markdown(look.card_row(table.hand), unsafe_allow_html=True)
+        return
+    if table.phase == "bidding":
+        amounts = [a.value for a in table.legal if a.kind == "bid"]
+        st.markdown("**Your hand**")
+        st.markdown(look.card_row(table.hand), unsafe_allow_html=True)
+        cols = st.columns([2, 1, 1])
+        amount = cols[0].selectbox("Your bid", amounts, label_visibility="collapsed")
+        if cols[1].button("Bid", type="primary"):
+            attempt(lambda: svc.act(token, {"type": "bid", "amount": amount}, view.version))
+        if cols[2].button("Pass"):
+            attempt(lambda: svc.act(token, {"type": "pass"}, view.version))
+    elif table.phase == "calling":
+        st.subheader("Select Teammate Card")
+        st.markdown(look.card_row(table.hand), unsafe_allow_html=True)
+        callable_ids = list(getattr(table.legal, "callable", ()))
+        picked = st.multiselect(
+            f"Call {table.call_count} card(s); whoever holds them joins your side",
+            [cards.NAME[c] for c in callable_ids],
+            format_func=lambda n: cards.label(cards.parse(n)),
+            max_selections=table.call_count,
+        )
+        if st.button("Call", type="primary", disabled=len(picked) != table.call_count):
+            attempt(lambda: svc.act(token, {"type": "call", "cards": picked}, view.version))
+    elif table.phase == "trump":
+        st.subheader("Select Trump")
+        st.markdown(look.card_row(table.hand), unsafe_allow_html=True)
+        with st.container(horizontal=True):
+            for suit, symbol in zip(cards.SUITS, cards.SUIT_SYMBOLS, strict=True):
+                if st.button(symbol, key=f"trump-{suit}"):
+                    attempt(
+                        lambda s=suit: svc.act(token, {"type": "trump", "suit": s}, view.version)
+                    )
+    elif table.phase == "playing":
+        st.markdown("**Your turn: tap a card to play it**")
+        legal = {a.value for a in table.legal}
+        with st.container(horizontal=True, gap="small"):
+            for position, c in enumerate(table.hand):
+                label = cards.label(c)
+                key = f"play-{cards.NAME[c]}-{position}"
+                if st.button(label, key=key, disabled=c not in legal):
+                    attempt(
+                        lambda c=c: svc.act(
+                            token, {"type": "play", "card": cards.NAME[c]}, view.version
+                        )
+                    )
+
+
+def host_tools(view: RoomView) -> None:
+    if not view.is_host or token is None or view.table is None:
+        return
+    with st.expander("Host controls"):
+        others = [s for s in view.seats if not s.is_host and not s.is_bot and not s.stand_in]
+        if others:
+            target = st.selectbox(
+                "Hand a seat to a bot", others, format_func=lambda s: s.name, key="handover"
+            )
+            if st.button("Hand to bot"):
+                attempt(lambda: svc.hand_to_bot(token, target.position or 0))
+        if view.status in ("results", "removal") and st.button("End Game"):
+            attempt(lambda: svc.end_game(token))
+
+
+# ---------------------------------------------------------------- results
+
+
+def results(view: RoomView) -> None:
+    last = view.last_round
+    names = view.names
+    if last is not None:
+        st.subheader(f"Round {last['round']}: {'made' if last['made'] else 'failed'}")
+        bidder = names[last["bidder"]]
+        trump = last["trump"]
+        suit = cards.SUITS.index(trump) if trump else None
+        line = f"{escape(bidder)} bid **{last['bid']}**"
+        if suit is not None:
+            line += f" with {cards.SUIT_SYMBOLS[suit]} trump"
+        if last["called"]:
+            line += " and called " + " ".join(cards.label(cards.parse(c)) for c in last["called"])
+        st.markdown(line)
+        side = ", ".join(names[s] for s in last["bidding_side"])
+        st.markdown(
+            f"Bidding side ({escape(side)}): **{last['side_points'][0]}** points · "
+            f"defenders **{last['side_points'][1]}**"
+        )
+        if last["kali_tidi"]:
+            caught = ", ".join(
+                f"{names[k['seat']]} (trick {k['trick']})" for k in last["kali_tidi"]
+            )
+            st.markdown(f"Kali Tidi (3♠) captured by {escape(caught)}")
+        rows = [{"Player": names[s], "Points taken": p} for s, p in enumerate(last["points"])]
+        st.dataframe(rows, hide_index=True)
+    units = list(names) if view.settings.mode == Mode.PARTNERS else ["Team A", "Team B"]
+    st.markdown(f"**Scores** after {view.rounds_played} round(s), {view.length}")
+    st.dataframe(
+        [{"": u, "Total": t} for u, t in zip(units, view.totals, strict=False)],
+        hide_index=True,
+    )
+    if view.status == "over":
+        winners = " and ".join(units[w] for w in view.winners)
+        early = " (ended early)" if view.ended_early else ""
+        st.success(f"Game over: {winners} win{'s' if len(view.winners) == 1 else ''}{early}!")
+        if view.is_host and token and st.button("Rematch", type="primary"):
+            attempt(lambda: svc.rematch(token))
+        return
+    if token and view.can_start_next:
+        if st.button("Next Round", type="primary"):
+            attempt(lambda: svc.next_round(token, view.version))
+    else:
+        st.caption("The host starts the next round (after a minute, anyone may).")
+
+
+# ---------------------------------------------------------------- page
+
+
+@st.fragment(run_every=1.0)
+def follow(view: RoomView) -> None:
+    """Each second: redraw the page if the table moved, else tick the "now" line."""
+    try:
+        current = svc.version(view.code)
+    except RoomError:
+        return
+    if current != view.version:
+        st.rerun(scope="app")
+    if view.status == "playing":
+        now_line(view)
+
+
+def load() -> RoomView | None:
+    if token:
+        if st.session_state.get("reclaimed") != token:
+            with contextlib.suppress(RoomError):
+                svc.reclaim(token)
+            st.session_state["reclaimed"] = token
+        try:
+            return svc.view(token)
+        except RoomError:
+            st.error("This seat link is not valid any more (the player left or was removed).")
+    if not code:
+        st.title("Join a room")
+        typed = st.text_input("Room code", max_chars=8).strip().upper()
+        if typed:
+            st.query_params["room"] = typed
+            st.rerun()
+        return None
+    try:
+        return svc.watch(code)
+    except RoomError:
+        st.error(f"There is no room {code}. Check the code, or create a new room.")
+        st.page_link("pages/create.py", label="Create Room")
+        return None
+
+
+st.markdown(look.CSS + BUTTON_CSS + f"<style>{SUIT_CSS}</style>", unsafe_allow_html=True)
+room_view = load()
+if room_view is None:
+    st.stop()
+assert room_view is not None
+show_flash()
+status = room_view.status
+if status == "lobby":
+    lobby(room_view)
+elif status == "removal":
+    removal(room_view)
+    host_tools(room_view)
+elif status == "playing":
+    follow(room_view)
+    felt(room_view)
+    controls(room_view)
+    host_tools(room_view)
+elif status in ("results", "over"):
+    if room_view.table is not None:
+        felt(room_view)
+    results(room_view)
+    host_tools(room_view)
+else:
+    st.error("This room has closed: the table waited too long on one player.")
+    st.page_link("pages/create.py", label="Create Room")
+if room_view.me is None and status != "lobby":
+    st.caption("You are watching this table.")
+
+
+if status != "playing":
+    follow(room_view)

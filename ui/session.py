@@ -1,0 +1,62 @@
+"""The room service for the pages, the player's identity in the URL, and room links."""
+
+from __future__ import annotations
+
+import io
+import os
+from urllib.parse import urlencode, urlsplit
+
+import qrcode
+import streamlit as st
+
+from core.rooms import Rooms
+from core.store import Store
+
+ROOM_PAGE = "room"
+
+
+@st.cache_resource
+def rooms() -> Rooms:
+    """One room service per server process: the database engine is shared and thread-safe."""
+    return Rooms(Store())
+
+
+def public_base() -> str:
+    """The address players open: ``PUBLIC_URL`` (environment or secrets), else this request's."""
+    configured = os.environ.get("PUBLIC_URL")
+    if not configured:
+        try:
+            configured = str(st.secrets.get("PUBLIC_URL", "")) or None
+        except (FileNotFoundError, KeyError):
+            configured = None
+    if configured:
+        return configured.rstrip("/")
+    url = st.context.url or ""
+    parts = urlsplit(url)
+    if parts.scheme and parts.netloc:
+        return f"{parts.scheme}://{parts.netloc}"
+    host = st.context.headers.get("host", "localhost:8501")
+    return f"http://{host}"
+
+
+def invite_link(code: str) -> str:
+    """The shareable room link: it carries the room code only, never a token."""
+    return f"{public_base()}/{ROOM_PAGE}?{urlencode({'room': code})}"
+
+
+def seat_link(code: str, token: str) -> str:
+    """A player's own link back to their seat (keep it private)."""
+    return f"{public_base()}/{ROOM_PAGE}?{urlencode({'room': code, 'seat': token})}"
+
+
+def qr_png(text: str) -> bytes:
+    """A QR code of ``text`` as PNG bytes, drawn in memory."""
+    image = qrcode.make(text, box_size=6, border=2)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    return buffer.getvalue()
+
+
+def go_to_seat(code: str, token: str) -> None:
+    """Open the room page as the player who owns ``token``."""
+    st.switch_page(f"pages/{ROOM_PAGE}.py", query_params={"room": code, "seat": token})
