@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := .make
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench lint clean chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,11 @@ lint: $(STAMP)/dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy core
 
-test: lint
+# Browser tests drive Debian's Chromium (never a downloaded browser); install it if missing.
+chromium:
+	@command -v chromium >/dev/null || { apt-get update -q && apt-get install -y -q chromium; }
+
+test: lint chromium
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)/dev

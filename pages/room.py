@@ -31,8 +31,9 @@ BUTTON_CSS = """
 <style>
 div[class*="st-key-play-"] button, div[class*="st-key-trump-"] button {
   width: 4.2rem; height: 5.9rem; border-radius: 0.5rem; background: #fff;
-  border: 1px solid #d7d2c4; box-shadow: 0 3px 8px rgba(0,0,0,0.3);
-  font: 700 1.25rem Georgia, serif; padding: 0; }
+  border: 1px solid #d7d2c4; box-shadow: 0 3px 8px rgba(0,0,0,0.3); padding: 0; }
+div[class*="st-key-play-"] button *, div[class*="st-key-trump-"] button * {
+  font: 700 1.3rem Georgia, serif; }
 div[class*="st-key-play-"] button:hover { transform: translateY(-4px); border-color: #1f6f43; }
 div[class*="st-key-play-"] button:disabled { opacity: 0.45; box-shadow: none; }
 div[class*="st-key-trump-"] button { width: 5rem; height: 4rem; font-size: 1.6rem; }
@@ -41,10 +42,13 @@ div[class*="st-key-trump-"] button { width: 5rem; height: 4rem; font-size: 1.6re
 }
 </style>
 """
-SUIT_CSS = "".join(
-    f'div[class*="st-key-play-"][class*="{s}"] button p, '
-    f'div[class*="st-key-trump-{s}"] button p {{ color: {colour}; }}'
-    for s, colour in zip(cards.SUITS, cards.SUIT_COLOURS, strict=True)
+SUIT_CSS = (
+    "".join(
+        f'div[class*="st-key-play-{s}-"] button *, '
+        f'div[class*="st-key-trump-{s}"] button * {{ color: {colour}; }}'
+        for s, colour in zip(cards.SUITS, cards.SUIT_COLOURS, strict=True)
+    )
+    + f'div[class*="st-key-play-J-"] button * {{ color: {cards.JOKER_COLOUR}; }}'
 )
 
 
@@ -278,7 +282,8 @@ def controls(view: RoomView) -> None:
         with st.container(horizontal=True, gap="small"):
             for position, c in enumerate(table.hand):
                 label = cards.label(c)
-                key = f"play-{cards.NAME[c]}-{position}"
+                suit = "J" if c == cards.JOKER else cards.SUITS[cards.SUIT[c]]
+                key = f"play-{suit}-{cards.NAME[c]}-{position}"
                 if st.button(label, key=key, disabled=c not in legal):
                     attempt(
                         lambda c=c: svc.act(
@@ -410,9 +415,9 @@ elif status == "playing":
     controls(room_view)
     host_tools(room_view)
 elif status in ("results", "over"):
+    results(room_view)
     if room_view.table is not None:
         felt(room_view)
-    results(room_view)
     host_tools(room_view)
 else:
     st.error("This room has closed: the table waited too long on one player.")
