@@ -44,24 +44,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         **os.environ,
         "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('e2e') / 'rooms.db'}",
     }
+    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true"]
+    command += ["--server.port", str(port), "--server.address", "127.0.0.1"]
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "app.py",
-            "--server.port",
-            str(port),
-            "--server.address",
-            "127.0.0.1",
-            "--server.headless",
-            "true",
-        ],  # fmt: skip
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     base = f"http://127.0.0.1:{port}"
     try:
