@@ -1,7 +1,10 @@
 """Entry point: shared page setup and routing between the screens, nothing else.
 
 Streamlit runs this file on every rerun; ``st.navigation`` picks the page from
-the URL and this file runs it, so every screen gets the same title and layout.
+the URL and this file runs it, so every screen gets the same title, layout and
+menu. The menu is drawn here with page links (Streamlit's own page list is
+turned off in ``.streamlit/config.toml``) so it is the same whichever URL a
+player opens first.
 """
 
 from __future__ import annotations
@@ -10,13 +13,15 @@ import streamlit as st
 
 st.set_page_config(page_title="Moon 3 of Spades", page_icon="♠️", layout="wide")
 
-page = st.navigation(
-    [
-        st.Page("pages/home.py", title="Home", icon=":material/playing_cards:", default=True),
-        st.Page("pages/create.py", title="Create Room", icon=":material/add_circle:"),
-        st.Page("pages/room.py", title="Room", icon=":material/table_restaurant:", url_path="room"),
-        st.Page("pages/rules.py", title="Rules", icon=":material/menu_book:"),
-        st.Page("pages/stats.py", title="Stats", icon=":material/bar_chart:"),
-    ]
-)
+PAGES = [
+    st.Page("pages/home.py", title="Home", icon=":material/playing_cards:", default=True),
+    st.Page("pages/create.py", title="Create Room", icon=":material/add_circle:"),
+    st.Page("pages/room.py", title="Room", icon=":material/table_restaurant:", url_path="room"),
+    st.Page("pages/rules.py", title="Rules", icon=":material/menu_book:"),
+    st.Page("pages/stats.py", title="Stats", icon=":material/bar_chart:"),
+]
+page = st.navigation(PAGES, position="hidden")
+with st.sidebar:
+    for entry in PAGES:
+        st.page_link(entry)
 page.run()

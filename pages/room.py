@@ -15,6 +15,7 @@ from html import escape
 from typing import Any
 
 import streamlit as st
+import streamlit.components.v1 as components
 
 from core import cards
 from core.moon3.actions import Action
@@ -37,11 +38,22 @@ div[class*="st-key-play-"] button *, div[class*="st-key-trump-"] button * {
 div[class*="st-key-play-"] button:hover { transform: translateY(-4px); border-color: #1f6f43; }
 div[class*="st-key-play-"] button:disabled { opacity: 0.45; box-shadow: none; }
 div[class*="st-key-trump-"] button { width: 5rem; height: 4rem; font-size: 1.6rem; }
+div[class*="st-key-play-"] button { position: relative; overflow: visible; }
+div[class*="st-key-play-"] button::after { position: absolute; top: -0.4rem; right: -0.4rem;
+  min-width: 1.4rem; height: 1.4rem; border-radius: 0.7rem; color: #fff;
+  font: 700 0.7rem/1.4rem system-ui, sans-serif; border: 2px solid #fff; }
 @media (max-width: 640px) {
   div[class*="st-key-play-"] button { width: 3.5rem; height: 4.9rem; font-size: 1.05rem; }
 }
 </style>
 """
+BADGE_CSS = "".join(
+    f'div[class*="st-key-play-{cards.SUITS[cards.SUIT[c]]}-{cards.NAME[c]}-"] button::after '
+    f'{{ content: "{cards.POINTS[c]}"; '
+    f"background: {'#b8860b' if c == cards.KALI_TIDI else '#1f6f43'}; }}"
+    for c in cards.SUITED
+    if cards.POINTS[c]
+)
 SUIT_CSS = (
     "".join(
         f'div[class*="st-key-play-{s}-"] button *, '
@@ -215,6 +227,8 @@ def now_line(view: RoomView) -> None:
         text += f" Waiting for {elapsed} s."
     css = "m3-now m3-yours" if mine else "m3-now"
     st.markdown(f'<div class="{css}">{text}</div>', unsafe_allow_html=True)
+    title = "● Your turn · Moon 3 of Spades" if mine else "Moon 3 of Spades"
+    components.html(f"<script>window.parent.document.title = {title!r};</script>", height=0)
 
 
 def felt(view: RoomView) -> None:
@@ -397,7 +411,7 @@ def load() -> RoomView | None:
         return None
 
 
-st.markdown(look.CSS + BUTTON_CSS + f"<style>{SUIT_CSS}</style>", unsafe_allow_html=True)
+st.markdown(look.CSS + BUTTON_CSS + f"<style>{SUIT_CSS}{BADGE_CSS}</style>", unsafe_allow_html=True)
 room_view = load()
 if room_view is None:
     st.stop()
