@@ -48,11 +48,9 @@ div[class*="st-key-play-"] button::after { position: absolute; top: -0.4rem; rig
 </style>
 """
 BADGE_CSS = "".join(
-    f'div[class*="st-key-play-{cards.SUITS[cards.SUIT[c]]}-{cards.NAME[c]}-"] button::after '
-    f'{{ content: "{cards.POINTS[c]}"; '
-    f"background: {'#b8860b' if c == cards.KALI_TIDI else '#1f6f43'}; }}"
-    for c in cards.SUITED
-    if cards.POINTS[c]
+    f'div[class*="st-key-play-"][class*="-p{points}-"] button::after '
+    f'{{ content: "{points}"; background: {"#b8860b" if points == 30 else "#1f6f43"}; }}'
+    for points in sorted({p for p in cards.POINTS if p})
 )
 SUIT_CSS = (
     "".join(
@@ -297,7 +295,7 @@ def controls(view: RoomView) -> None:
             for position, c in enumerate(table.hand):
                 label = cards.label(c)
                 suit = "J" if c == cards.JOKER else cards.SUITS[cards.SUIT[c]]
-                key = f"play-{suit}-{cards.NAME[c]}-{position}"
+                key = f"play-{suit}-p{cards.POINTS[c]}-{cards.NAME[c]}-{position}"
                 if st.button(label, key=key, disabled=c not in legal):
                     attempt(
                         lambda c=c: svc.act(
