@@ -12,6 +12,7 @@ from html import escape
 import streamlit as st
 
 from core import cards
+from ui.look import card_face
 
 #: The sample hand on the home page: Kali Tidi, the five honours, a five and a
 #: 3 that is not a spade, so worth nothing. Eight cards make two even rows on a phone.
@@ -105,28 +106,6 @@ STYLE = """
 }
 </style>
 """
-
-
-def card_face(c: int) -> str:
-    """HTML for one white card with its corners, a big suit and a badge if it scores."""
-    text = cards.label(c)
-    symbol = cards.SUIT_SYMBOLS[cards.SUIT[c]]
-    rank = text.removesuffix(symbol)
-    colour = cards.SUIT_COLOURS[cards.SUIT[c]]
-    worth = cards.POINTS[c]
-    corner = f'<span class="m3-rank">{escape(rank)}</span><span class="m3-suit">{symbol}</span>'
-    badge = ""
-    if worth:
-        kind = " m3-kali" if c == cards.KALI_TIDI else ""
-        badge = f'<span class="m3-badge{kind}">{worth}</span>'
-    return (
-        f'<div class="m3-card" role="img" aria-label="{escape(text)}, {worth} points" '
-        f'data-card="{cards.name(c)}" data-points="{worth}" style="color:{colour}">'
-        f'<div class="m3-corner">{corner}</div>'
-        f'<div class="m3-pip">{symbol}</div>'
-        f'<div class="m3-corner m3-flip">{corner}</div>'
-        f"{badge}</div>"
-    )
 
 
 def card_slot(c: int) -> str:

@@ -161,6 +161,15 @@ def check_no_leak(page: Page, state: State, seat: int) -> None:
     assert html.count('class="m3-tag">partner<') <= revealed
 
 
+def wait_for_move(database: str, code: str, before: int) -> None:
+    """Give the server a moment to take the move just clicked."""
+    for _ in range(40):
+        now = table_state(database, code)
+        if now is not None and len(now.history) > before:
+            return
+        time.sleep(0.1)
+
+
 def join_through_invite(page: Page, invite: str, name: str, team: str | None = None) -> None:
     page.goto(invite)
     page.get_by_label("Your name").fill(name)
@@ -233,11 +242,7 @@ def test_team_wise_2v2_full_round_with_reload_and_no_leaks(
             time.sleep(0.3)
             continue
         before = len(state.history)
-        for _ in range(40):
-            now = table_state(database, code)
-            if now is not None and len(now.history) > before:
-                break
-            time.sleep(0.1)
+        wait_for_move(database, code, before)
     else:
         pytest.fail("the round did not finish in the browser")
     assert reloaded
@@ -315,11 +320,7 @@ def test_card_based_five_players_two_decks_last_rule(
         elif not take_turn(page):
             time.sleep(0.3)
             continue
-        for _ in range(40):
-            now = table_state(database, code)
-            if now is not None and len(now.history) > before:
-                break
-            time.sleep(0.1)
+        wait_for_move(database, code, before)
     else:
         pytest.fail("the Card-Based round did not finish in the browser")
     assert state.called is not None and len(state.called) == 2
