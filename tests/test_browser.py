@@ -277,7 +277,8 @@ def test_card_based_five_players_two_decks_last_rule(
     )
     store.close()
     code, token = host_token
-    contexts = [browser.new_context(viewport={"width": 390, "height": 844}) for _ in range(5)]
+    sizes = [(1280, 800)] + [(390, 844)] * 4
+    contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in sizes]
     pages = [c.new_page() for c in contexts]
     host = pages[0]
     host.goto(f"{server}/room?room={code}&seat={token}")
@@ -290,6 +291,7 @@ def test_card_based_five_players_two_decks_last_rule(
     host.wait_for_selector("text=Select Cards to Remove", timeout=20_000)
     shoot(host, "removal")
     pages[1].wait_for_selector("text=Waiting for Host to remove 4", timeout=20_000)
+    shoot(pages[1], "removal")
     host.get_by_role("button", name="Confirm Selection").click()
     for page in pages:
         page.wait_for_selector(".m3-felt", timeout=20_000)
@@ -331,5 +333,6 @@ def test_card_based_five_players_two_decks_last_rule(
         # Every browser ends up showing every partner the rules revealed.
         page.wait_for_function(f"{shown}.length === {len(state.partners)}", timeout=20_000)
     shoot(pages[0], "results-card-based")
+    shoot(pages[1], "results-card-based")
     for context in contexts:
         context.close()
