@@ -212,6 +212,8 @@ class RoomView:
     removal_chooser: int | None
     removal_count: int
     removal_default: tuple[int, ...]
+    #: R6: every card the chooser may remove (0-point cards, never a joker), with copies.
+    removal_options: tuple[int, ...]
     last_round: dict[str, Any] | None
     can_start_next: bool
     now: float
@@ -1257,6 +1259,7 @@ class Rooms:
             removal_chooser=removal["chooser"] if removal else None,
             removal_count=len(removal["default"]) if removal else 0,
             removal_default=tuple(cards.parse(c) for c in removal["default"]) if removal else (),
+            removal_options=tuple(rules.removable_cards(self._game_config(ctx))) if removal else (),
             last_round=ctx.doc["last_round"],
             can_start_next=ctx.status == RESULTS
             and me is not None

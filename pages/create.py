@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from core import cards
 from core.moon3.config import MODE_LABELS, Mode, default_decks
 from core.rooms import RoomError, RoomSettings
 from ui import session
@@ -40,7 +41,7 @@ decks_label = st.radio(
 )
 decks = 1 if decks_label == "1 Deck" else 2
 jokers = st.toggle("Add Trump Cards (one joker per deck, above every trump)", value=False)
-max_bid = 250 * decks
+max_bid = cards.POINTS_PER_DECK * decks  # R12: the deck's total
 min_bid = st.number_input("Minimum bid", min_value=5, max_value=max_bid, value=max_bid // 2, step=5)
 
 partner_rule = "first"

@@ -189,11 +189,9 @@ def removal(view: RoomView) -> None:
         f"The deck does not divide evenly: remove {view.removal_count} card(s) worth no "
         "points. The lowest are preselected; one click confirms."
     )
-    decks = view.settings.decks or 1
-    options = sorted({c for c in cards.deck(decks, False) if cards.POINTS[c] == 0}, key=lambda c: c)
     picked = st.multiselect(
         "Cards to remove",
-        options=[cards.NAME[c] for c in options] * decks,
+        options=[cards.NAME[c] for c in sorted(set(view.removal_options))],
         default=[cards.NAME[c] for c in view.removal_default],
         format_func=lambda n: cards.label(cards.parse(n)),
         max_selections=view.removal_count,
