@@ -12,6 +12,7 @@ from html import escape
 import streamlit as st
 
 from core import cards
+from ui import look
 from ui.look import card_face
 
 #: The sample hand on the home page: Kali Tidi, the five honours, a five and a
@@ -54,7 +55,7 @@ STYLE = """
   margin-bottom: 1.2rem;
 }
 .m3-hero h1 { color: #fdfbf3; font-size: 2.3rem; margin: 0 0 0.2rem; padding: 0; }
-.m3-hero .m3-tag { color: #f3d77a; font-weight: 600; margin: 0 0 0.8rem; }
+.m3-hero .m3-tagline { color: #f3d77a; font-weight: 600; margin: 0 0 0.8rem; }
 .m3-hero p { font-size: 1.05rem; line-height: 1.55; max-width: 60rem; margin: 0; }
 .m3-steps { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
   gap: 0.75rem; margin: 0.4rem 0 1.2rem !important; padding: 0 !important; list-style: none; }
@@ -71,22 +72,8 @@ STYLE = """
   box-shadow: inset 0 0 24px rgba(0,0,0,0.35); }
 .m3-row { display: flex; flex-wrap: wrap; justify-content: center; gap: 0.9rem 0.7rem; }
 .m3-slot { display: flex; flex-direction: column; align-items: center; width: 5.4rem; }
-.m3-card { position: relative; width: 5.4rem; height: 7.6rem; background: #fff;
-  border-radius: 0.55rem; border: 1px solid #d7d2c4;
-  box-shadow: 0 3px 8px rgba(0,0,0,0.35); font-family: Georgia, "Times New Roman", serif; }
-.m3-corner { position: absolute; top: 0.3rem; left: 0.4rem; display: flex;
-  flex-direction: column; align-items: center; line-height: 1; font-weight: 700; }
-.m3-corner .m3-rank { font-size: 1.15rem; }
-.m3-corner .m3-suit { font-size: 0.95rem; }
-.m3-corner.m3-flip { top: auto; left: auto; bottom: 0.3rem; right: 0.4rem;
-  transform: rotate(180deg); }
-.m3-pip { position: absolute; inset: 0; display: flex; align-items: center;
-  justify-content: center; font-size: 2.9rem; line-height: 1; }
-.m3-badge { position: absolute; top: -0.45rem; right: -0.45rem; min-width: 1.7rem;
-  height: 1.7rem; padding: 0 0.3rem; border-radius: 0.85rem; background: #1f6f43;
-  color: #fff; font: 700 0.8rem/1.7rem system-ui, sans-serif; text-align: center;
-  border: 2px solid #fff; box-shadow: 0 1px 3px rgba(0,0,0,0.4); }
-.m3-badge.m3-kali { background: #b8860b; }
+.m3-slot .m3-card { width: 5.4rem; height: 7.6rem; }
+.m3-slot .m3-pip { font-size: 2.9rem; }
 .m3-caption { margin-top: 0.45rem; color: #fdfbf3; font-size: 0.8rem; text-align: center;
   line-height: 1.2; }
 .m3-caption b { display: block; color: #f3d77a; }
@@ -99,10 +86,8 @@ STYLE = """
   .m3-steps { grid-template-columns: 1fr; gap: 0.6rem; }
   .m3-row { gap: 0.8rem 0.5rem; }
   .m3-slot { width: 4.3rem; }
-  .m3-card { width: 4.3rem; height: 6.1rem; }
-  .m3-pip { font-size: 2.3rem; }
-  .m3-corner .m3-rank { font-size: 1rem; }
-  .m3-corner .m3-suit { font-size: 0.85rem; }
+  .m3-slot .m3-card { width: 4.3rem; height: 6.1rem; }
+  .m3-slot .m3-pip { font-size: 2.3rem; }
 }
 </style>
 """
@@ -127,11 +112,11 @@ def steps_html() -> str:
     return f'<ol class="m3-steps">{tiles}</ol>'
 
 
-st.markdown(STYLE, unsafe_allow_html=True)
+st.markdown(look.CSS + STYLE, unsafe_allow_html=True)
 
 st.markdown(
     '<div class="m3-hero"><h1>♠ Moon 3 of Spades</h1>'
-    '<p class="m3-tag">The bidding game where one card is worth 30 points.</p>'
+    '<p class="m3-tagline">The bidding game where one card is worth 30 points.</p>'
     "<p>Friends open a link, sit down at a felt table and play Moon 3 of Spades: bid for "
     "the points your side will capture, choose trump, and fight over every trick for "
     "the 3 of spades, <b>Kali Tidi</b>, worth 30 points on its own. It plays on phones "
