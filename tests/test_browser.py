@@ -161,6 +161,15 @@ def check_no_leak(page: Page, state: State, seat: int) -> None:
     assert html.count('class="m3-tag">partner<') <= revealed
 
 
+def seats_by_hand(pages: list[Page], state: State) -> dict[int, int]:
+    """Which table seat each browser holds, told by the hand it shows."""
+    players = range(state.config.players)
+    return {
+        index: next(s for s in players if {cards.NAME[c] for c in state.hands[s]} == hand_of(page))
+        for index, page in enumerate(pages)
+    }
+
+
 def wait_for_move(database: str, code: str, before: int) -> None:
     """Give the server a moment to take the move just clicked."""
     for _ in range(40):
@@ -201,14 +210,9 @@ def test_team_wise_2v2_full_round_with_reload_and_no_leaks(
     host.get_by_role("button", name="Begin Game").click()
     for page in pages:
         page.wait_for_selector(".m3-felt", timeout=20_000)
-    positions = {}
     state = table_state(database, code)
     assert state is not None
-    for index, page in enumerate(pages):
-        cards_here = hand_of(page)
-        positions[index] = next(
-            s for s in range(4) if {cards.NAME[c] for c in state.hands[s]} == cards_here
-        )
+    positions = seats_by_hand(pages, state)
     assert sorted(positions.values()) == [0, 1, 2, 3]
     shoot(host, "bidding")
     shoot(pages[1], "bidding")
@@ -297,10 +301,7 @@ def test_card_based_five_players_two_decks_last_rule(
         page.wait_for_selector(".m3-felt", timeout=20_000)
     state = table_state(database, code)
     assert state is not None and len(state.removed) == 4
-    positions = {
-        index: next(s for s in range(5) if {cards.NAME[c] for c in state.hands[s]} == hand_of(page))
-        for index, page in enumerate(pages)
-    }
+    positions = seats_by_hand(pages, state)
     revealed_seen: list[int] = []
     deadline = time.monotonic() + 480
     while time.monotonic() < deadline:
