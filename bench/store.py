@@ -24,7 +24,7 @@ from core import cards
 from core.rooms import RoomError, Rooms, RoomSettings
 from core.store import Store
 from tests import postgres
-from tests.service_play import open_room, pick
+from tests.service_play import open_room, pick, tokens_by_position
 
 SPAWN = multiprocessing.get_context("spawn")
 TARGETS = {"version_p95_ms": 2.0, "act_p95_ms": 25.0, "actions_per_second": 300.0}
@@ -85,11 +85,7 @@ def run(url: str, rooms_count: int, drivers: int, seconds: float) -> dict[str, A
         mode = ("teams", "random", "partners")[number % 3]
         _, tokens = open_room(rooms, RoomSettings(mode=mode, players=players), players)
         host = tokens[0]
-        by_position = [""] * players
-        for token in tokens:
-            me = rooms.view(token).me
-            assert me is not None and me.position is not None
-            by_position[me.position] = token
+        by_position = tokens_by_position(rooms, tokens)
         code = rooms.room_of(host)
         view = rooms.view(host)
         if view.status == "removal":  # the chooser confirms the preselected cards

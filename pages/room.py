@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from html import escape
 from typing import Any
 
 import streamlit as st
-import streamlit.components.v1 as components
 
 from core import cards
 from core.moon3.actions import Action
@@ -30,6 +31,8 @@ token = params.get("seat")
 
 BUTTON_CSS = """
 <style>
+.st-key-m3-title { display: none; }
+[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
 div[class*="st-key-play-"] button, div[class*="st-key-trump-"] button {
   width: 4.2rem; height: 5.9rem; border-radius: 0.5rem; background: #fff;
   border: 1px solid #d7d2c4; box-shadow: 0 3px 8px rgba(0,0,0,0.3); padding: 0; }
@@ -63,12 +66,16 @@ SUIT_CSS = (
 
 
 def attempt(call: Callable[[], Any]) -> None:
-    """Run a service call; show its refusal, or redraw the page when it went through."""
+    """Button callback: run a service call bound to the table as the button showed it.
+
+    Streamlit runs callbacks before the page redraws, so a click on a table that
+    has moved on since it was drawn reaches the service with the old version and
+    is refused as stale; the refusal is shown above the redrawn table.
+    """
     try:
         call()
     except RoomError as exc:
         st.session_state["flash"] = str(exc)
-    st.rerun()
 
 
 def move(action: Action) -> dict[str, object]:
@@ -104,6 +111,8 @@ def lobby(view: RoomView) -> None:
         + (" · Trump Cards" if settings.jokers else "")
         + f" · minimum bid {settings.min_bid}"
     )
+    if view.me is None:  # a visitor from the invite link: the seat first, then the rest
+        join_form(view)
     left, right = st.columns([3, 1])
     with left:
         st.markdown("**Invite your friends** with this link (tap the icon to copy it):")
@@ -113,31 +122,33 @@ def lobby(view: RoomView) -> None:
         st.image(session.qr_png(link), caption="Scan to join", width=150)
     st.markdown(f"**Seats** ({len(view.seats)} of {settings.players} taken)")
     for info in view.seats:
-        cols = st.columns([4, 2, 2])
         team = f" · team {'AB'[info.team]}" if info.team is not None else ""
         who = "bot" if info.is_bot else ("host" if info.is_host else "player")
         you = " (you)" if view.me and info.seat_id == view.me.seat_id else ""
-        cols[0].markdown(f"{escape(info.name)}{you} · {who}{team}")
-        removable = view.is_host and token and not info.is_host
-        if removable and cols[2].button("Remove", key=f"remove-{info.seat_id}"):
-            attempt(lambda sid=info.seat_id: svc.remove_seat(token, sid))
+        # A horizontal row keeps the name and its button together on a phone.
+        with st.container(horizontal=True, vertical_alignment="center"):
+            st.markdown(f"{escape(info.name)}{you} · {who}{team}", width="stretch")
+            if view.is_host and token and not info.is_host:
+                remove = partial(svc.remove_seat, token, info.seat_id)
+                st.button("Remove", key=f"remove-{info.seat_id}", on_click=attempt, args=(remove,))
     for _ in range(settings.players - len(view.seats)):
         st.markdown("<i>empty seat</i>", unsafe_allow_html=True)
     if view.me is None:
-        join_form(view)
         return
     assert token is not None
     if settings.mode == Mode.TEAMS and view.me.team is not None:
         other = 1 - view.me.team
-        if st.button(f"Switch to team {'AB'[other]}"):
-            attempt(lambda: svc.choose_team(token, other))
+        switch = partial(svc.choose_team, token, other)
+        st.button(f"Switch to team {'AB'[other]}", on_click=attempt, args=(switch,))
     if view.is_host:
         full = len(view.seats) >= settings.players
-        cols = st.columns(2)
-        if cols[0].button("Add a bot", disabled=full):
-            attempt(lambda: svc.add_bot(token))
-        if cols[1].button("Begin Game", type="primary", disabled=not full):
-            attempt(lambda: svc.begin(token))
+        with st.container(horizontal=True):
+            add = partial(svc.add_bot, token)
+            st.button("Add a bot", disabled=full, on_click=attempt, args=(add,))
+            begin = partial(svc.begin, token)
+            st.button(
+                "Begin Game", type="primary", disabled=not full, on_click=attempt, args=(begin,)
+            )
         if not full:
             st.caption("Begin Game unlocks once every seat is taken.")
     else:
@@ -189,15 +200,30 @@ def removal(view: RoomView) -> None:
         f"The deck does not divide evenly: remove {view.removal_count} card(s) worth no "
         "points. The lowest are preselected; one click confirms."
     )
-    picked = st.multiselect(
+    # With two decks each card has two copies, and both may go: one option per copy.
+    copies = Counter(view.removal_options)
+    options = [f"{cards.NAME[c]}#{k}" for c in sorted(copies) for k in range(1, copies[c] + 1)]
+    seen: Counter[int] = Counter()
+    default = []
+    for c in view.removal_default:
+        seen[c] += 1
+        default.append(f"{cards.NAME[c]}#{seen[c]}")
+
+    def copy_label(option: str) -> str:
+        name, copy = option.split("#")
+        label = cards.label(cards.parse(name))
+        return label if copy == "1" else f"{label} (second copy)"
+
+    chosen = st.multiselect(
         "Cards to remove",
-        options=[cards.NAME[c] for c in sorted(set(view.removal_options))],
-        default=[cards.NAME[c] for c in view.removal_default],
-        format_func=lambda n: cards.label(cards.parse(n)),
+        options=options,
+        default=default,
+        format_func=copy_label,
         max_selections=view.removal_count,
     )
-    if st.button("Confirm Selection", type="primary"):
-        attempt(lambda: svc.confirm_removal(token, picked, view.version))
+    picked = [option.split("#")[0] for option in chosen]
+    confirm = partial(svc.confirm_removal, token, picked, view.version)
+    st.button("Confirm Selection", type="primary", on_click=attempt, args=(confirm,))
 
 
 # ---------------------------------------------------------------- the table
@@ -224,7 +250,8 @@ def now_line(view: RoomView) -> None:
     css = "m3-now m3-yours" if mine else "m3-now"
     st.markdown(f'<div class="{css}">{text}</div>', unsafe_allow_html=True)
     title = "● Your turn · Moon 3 of Spades" if mine else "Moon 3 of Spades"
-    components.html(f"<script>window.parent.document.title = {title!r};</script>", height=0)
+    with st.container(key="m3-title"):  # hidden by CSS: it only retitles the tab
+        st.iframe(f"<script>window.parent.document.title = {title!r};</script>", height=1)
 
 
 def felt(view: RoomView) -> None:
@@ -233,7 +260,16 @@ def felt(view: RoomView) -> None:
     names = view.names
     html = look.seats_html(table, names) + look.facts_html(table, names)
     html += look.trick_html(table.trick, names)
-    st.markdown(f'<div class="m3-felt">{html}</div>', unsafe_allow_html=True)
+    # data-version lets a watcher (or a benchmark) tell which move the page shows.
+    felt_div = f'<div class="m3-felt" data-version="{view.version}">{html}</div>'
+    st.markdown(felt_div, unsafe_allow_html=True)
+
+
+def history(view: RoomView) -> None:
+    """The last trick and the bids, on request, below the player's hand."""
+    table = view.table
+    assert table is not None
+    names = view.names
     if table.last_trick is not None:
         with st.expander("Last trick"):
             last = look.trick_html(table.last_trick, names, final=True)
@@ -261,10 +297,10 @@ def controls(view: RoomView) -> None:
         st.markdown(look.card_row(table.hand), unsafe_allow_html=True)
         cols = st.columns([2, 1, 1])
         amount = cols[0].selectbox("Your bid", amounts, label_visibility="collapsed")
-        if cols[1].button("Bid", type="primary"):
-            attempt(lambda: svc.act(token, {"type": "bid", "amount": amount}, view.version))
-        if cols[2].button("Pass"):
-            attempt(lambda: svc.act(token, {"type": "pass"}, view.version))
+        bid = partial(svc.act, token, {"type": "bid", "amount": amount}, view.version)
+        cols[1].button("Bid", type="primary", on_click=attempt, args=(bid,))
+        fold = partial(svc.act, token, {"type": "pass"}, view.version)
+        cols[2].button("Pass", on_click=attempt, args=(fold,))
     elif table.phase == "calling":
         st.subheader("Select Teammate Card")
         st.markdown(look.card_row(table.hand), unsafe_allow_html=True)
@@ -275,17 +311,16 @@ def controls(view: RoomView) -> None:
             format_func=lambda n: cards.label(cards.parse(n)),
             max_selections=table.call_count,
         )
-        if st.button("Call", type="primary", disabled=len(picked) != table.call_count):
-            attempt(lambda: svc.act(token, {"type": "call", "cards": picked}, view.version))
+        call = partial(svc.act, token, {"type": "call", "cards": picked}, view.version)
+        ready = len(picked) == table.call_count
+        st.button("Call", type="primary", disabled=not ready, on_click=attempt, args=(call,))
     elif table.phase == "trump":
         st.subheader("Select Trump")
         st.markdown(look.card_row(table.hand), unsafe_allow_html=True)
         with st.container(horizontal=True):
             for suit, symbol in zip(cards.SUITS, cards.SUIT_SYMBOLS, strict=True):
-                if st.button(symbol, key=f"trump-{suit}"):
-                    attempt(
-                        lambda s=suit: svc.act(token, {"type": "trump", "suit": s}, view.version)
-                    )
+                choose = partial(svc.act, token, {"type": "trump", "suit": suit}, view.version)
+                st.button(symbol, key=f"trump-{suit}", on_click=attempt, args=(choose,))
     elif table.phase == "playing":
         st.markdown("**Your turn: tap a card to play it**")
         legal = {a.value for a in table.legal}
@@ -294,12 +329,9 @@ def controls(view: RoomView) -> None:
                 label = cards.label(c)
                 suit = "J" if c == cards.JOKER else cards.SUITS[cards.SUIT[c]]
                 key = f"play-{suit}-p{cards.POINTS[c]}-{cards.NAME[c]}-{position}"
-                if st.button(label, key=key, disabled=c not in legal):
-                    attempt(
-                        lambda c=c: svc.act(
-                            token, {"type": "play", "card": cards.NAME[c]}, view.version
-                        )
-                    )
+                card = {"type": "play", "card": cards.NAME[c]}
+                play = partial(svc.act, token, card, view.version)
+                st.button(label, key=key, disabled=c not in legal, on_click=attempt, args=(play,))
 
 
 def host_tools(view: RoomView) -> None:
@@ -311,10 +343,10 @@ def host_tools(view: RoomView) -> None:
             target = st.selectbox(
                 "Hand a seat to a bot", others, format_func=lambda s: s.name, key="handover"
             )
-            if st.button("Hand to bot"):
-                attempt(lambda: svc.hand_to_bot(token, target.position or 0))
-        if view.status in ("results", "removal") and st.button("End Game"):
-            attempt(lambda: svc.end_game(token))
+            hand_over = partial(svc.hand_to_bot, token, target.position or 0)
+            st.button("Hand to bot", on_click=attempt, args=(hand_over,))
+        if view.status in ("results", "removal"):
+            st.button("End Game", on_click=attempt, args=(partial(svc.end_game, token),))
 
 
 # ---------------------------------------------------------------- results
@@ -344,24 +376,24 @@ def results(view: RoomView) -> None:
                 f"{names[k['seat']]} (trick {k['trick']})" for k in last["kali_tidi"]
             )
             st.markdown(f"Kali Tidi (3♠) captured by {escape(caught)}")
-        rows = [{"Player": names[s], "Points taken": p} for s, p in enumerate(last["points"])]
-        st.dataframe(rows, hide_index=True)
+        taken = list(enumerate(last["points"]))
+        rows = [(names[s], p) for s, p in taken]
+        st.markdown(look.table_html(("Player", "Points taken"), rows), unsafe_allow_html=True)
     units = list(names) if view.settings.mode == Mode.PARTNERS else ["Team A", "Team B"]
     st.markdown(f"**Scores** after {view.rounds_played} round(s), {view.length}")
-    st.dataframe(
-        [{"": u, "Total": t} for u, t in zip(units, view.totals, strict=False)],
-        hide_index=True,
-    )
+    totals = list(zip(units, view.totals, strict=False))
+    st.markdown(look.table_html(("", "Total"), totals), unsafe_allow_html=True)
     if view.status == "over":
         winners = " and ".join(units[w] for w in view.winners)
         early = " (ended early)" if view.ended_early else ""
         st.success(f"Game over: {winners} win{'s' if len(view.winners) == 1 else ''}{early}!")
-        if view.is_host and token and st.button("Rematch", type="primary"):
-            attempt(lambda: svc.rematch(token))
+        if view.is_host and token:
+            again = partial(svc.rematch, token)
+            st.button("Rematch", type="primary", on_click=attempt, args=(again,))
         return
     if token and view.can_start_next:
-        if st.button("Next Round", type="primary"):
-            attempt(lambda: svc.next_round(token, view.version))
+        deal = partial(svc.next_round, token, view.version)
+        st.button("Next Round", type="primary", on_click=attempt, args=(deal,))
     else:
         st.caption("The host starts the next round (after a minute, anyone may).")
 
@@ -423,11 +455,13 @@ elif status == "playing":
     follow(room_view)
     felt(room_view)
     controls(room_view)
+    history(room_view)
     host_tools(room_view)
 elif status in ("results", "over"):
     results(room_view)
     if room_view.table is not None:
         felt(room_view)
+        history(room_view)
     host_tools(room_view)
 else:
     st.error("This room has closed: the table waited too long on one player.")

@@ -40,6 +40,16 @@ def open_room(
     return code, tokens
 
 
+def tokens_by_position(rooms: Rooms, tokens: Sequence[str]) -> list[str]:
+    """The players' tokens in table order (position 0 first), once the game has begun."""
+    ordered = [""] * len(tokens)
+    for token in tokens:
+        me = rooms.view(token).me
+        assert me is not None and me.position is not None
+        ordered[me.position] = token
+    return ordered
+
+
 def play_until_round_ends(
     rooms: Rooms,
     tokens: Sequence[str],
@@ -69,3 +79,32 @@ def play_until_round_ends(
         if not acted and callable(advance):
             advance(tick)
     raise AssertionError("the round did not end")
+
+
+def seated(rooms: Rooms, settings: RoomSettings) -> tuple[str, str, list[str]]:
+    """A begun room of humans only: (code, host token, tokens in table order)."""
+    players = settings.checked().players
+    code, tokens = open_room(rooms, settings, humans=players)
+    view = rooms.view(tokens[0])
+    if view.status == "removal":
+        assert view.removal_chooser is not None
+        chooser = tokens_by_position(rooms, tokens)[view.removal_chooser]
+        rooms.confirm_removal(chooser, cards.names(view.removal_default))
+    return code, tokens[0], tokens_by_position(rooms, tokens)
+
+
+def play_until(rooms: Rooms, ordered: list[str], phase: str) -> str:
+    """Random legal moves through the service until the table reaches ``phase``.
+
+    Returns the token of the player to act then.
+    """
+    rng = random.Random(5)
+    for _ in range(500):
+        view = rooms.view(ordered[0])
+        assert view.table is not None and view.table.to_act is not None
+        actor = ordered[view.table.to_act]
+        if view.table.phase == phase:
+            return actor
+        mine = rooms.view(actor)
+        rooms.act(actor, pick(mine, rng), mine.version)
+    raise AssertionError(f"the table never reached {phase}")

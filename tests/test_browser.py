@@ -7,14 +7,9 @@ installs it); no browser is ever downloaded.
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
-import socket
-import subprocess
-import sys
+import random
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,26 +17,21 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from core import cards
-from core.moon3 import record
 from core.moon3.state import State
 from core.rooms import Rooms, RoomSettings
-from core.store import Room, Store
+from core.store import Store
+from tests.browsing import act_in_page, table_state, take_turn
+from tests.servers import CHROMIUM_FLAGS, ROOT, chromium, streamlit_server
+from tests.service_play import (
+    open_room,
+    pick,
+    play_until,
+    play_until_round_ends,
+    seated,
+    tokens_by_position,
+)
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+SHOTS = Path(os.environ.get("SCREENSHOTS", ROOT / "data" / "screenshots"))
 
 
 @pytest.fixture(scope="module")
@@ -51,37 +41,14 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @pytest.fixture(scope="module")
 def server(database: str) -> Iterator[str]:
-    port = _free_port()
-    env = {**os.environ, "DATABASE_URL": database}
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true"]
-    command += ["--server.port", str(port), "--server.address", "127.0.0.1"]
-    process = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.5)
-        else:
-            raise RuntimeError("the Streamlit server did not start")
+    with streamlit_server(database) as (base, _):
         yield base
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    executable = shutil.which("chromium")
-    if executable is None:
-        raise RuntimeError("Debian's chromium is needed: make test installs it")
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        launched = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
         yield launched
         launched.close()
 
@@ -97,45 +64,31 @@ def hand_of(page: Page) -> set[str]:
     return set(faces) | {key.split("-")[5] for key in keys if key}
 
 
-def take_turn(page: Page) -> bool:
-    """Make this player's move if it is their turn; True if they moved."""
-    if page.get_by_role("button", name="Pass").count():
-        page.get_by_role("button", name="Pass").click()
-        return True
-    trump = page.locator('div[class*="st-key-trump-H"] button')
-    if trump.count():
-        trump.click()
-        return True
-    playable = page.locator('div[class*="st-key-play-"] button:not([disabled])')
-    if playable.count():
-        playable.first.click()
-        return True
-    return False
+# Drawn and at rest: content in the main area, no placeholder, no stale element, no run going.
+SETTLED = """() => document.querySelector(
+    '[data-testid="stMainBlockContainer"] [data-testid="stElementContainer"]')
+  && !document.querySelector(
+    '[data-testid="stSkeleton"], [data-stale="true"], [data-testid="stStatusWidget"]')"""
+TALLEST = "() => Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))"
 
 
-SHOTS = Path(os.environ.get("SCREENSHOTS", ROOT / "data" / "screenshots"))
+def shoot(page: Page, name: str, whole: bool = False) -> None:
+    """Keep a screenshot of what this player sees, for people to look at.
 
-
-def shoot(page: Page, name: str) -> None:
-    """Keep a screenshot of what this player sees, for people to look at."""
+    With ``whole`` a second shot shows the whole page: the window grows to the
+    height of Streamlit's scrolling main area, then returns to its size.
+    """
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(800)  # let the live "now" line draw
-    width = page.viewport_size["width"] if page.viewport_size else 0
-    page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
-
-
-def table_state(database: str, code: str) -> State | None:
-    """The round as the server holds it, rebuilt by the engine (the test's referee)."""
-    store = Store(database)
-    try:
-        with store.read() as db:
-            room = db.get(Room, code)
-            doc = json.loads(room.doc) if room else None
-    finally:
-        store.close()
-    if not doc or doc["round"] is None:
-        return None
-    return record.replay(record.load(doc["round"]))
+    for _ in range(2):  # twice: a poll may have started a redraw in between
+        page.wait_for_function(SETTLED, timeout=20_000)
+        page.wait_for_timeout(600)
+    size = page.viewport_size or {"width": 0, "height": 0}
+    page.screenshot(path=str(SHOTS / f"{name}-{size['width']}.png"))
+    if whole:
+        page.set_viewport_size({"width": size["width"], "height": page.evaluate(TALLEST)})
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SHOTS / f"{name}-{size['width']}-whole.png"))
+        page.set_viewport_size(size)
 
 
 def check_no_leak(page: Page, state: State, seat: int) -> None:
@@ -196,7 +149,6 @@ def test_team_wise_2v2_full_round_with_reload_and_no_leaks(
     pages = [c.new_page() for c in contexts]
     host = pages[0]
     host.goto(f"{server}/create")
-    shoot(host, "create")
     host.get_by_label("Your name").fill("Asha")
     host.get_by_role("button", name="Create Room").click()
     host.wait_for_selector("text=Invite your friends", timeout=20_000)
@@ -205,8 +157,6 @@ def test_team_wise_2v2_full_round_with_reload_and_no_leaks(
     for page, name, team in zip(pages[1:], ("Ben", "Chen", "Dev"), ("B", "A", "B"), strict=True):
         join_through_invite(page, invite, name, team)
     host.wait_for_selector("text=Dev", timeout=10_000)
-    shoot(host, "lobby")
-    shoot(pages[1], "lobby")
     host.get_by_role("button", name="Begin Game").click()
     for page in pages:
         page.wait_for_selector(".m3-felt", timeout=20_000)
@@ -214,11 +164,8 @@ def test_team_wise_2v2_full_round_with_reload_and_no_leaks(
     assert state is not None
     positions = seats_by_hand(pages, state)
     assert sorted(positions.values()) == [0, 1, 2, 3]
-    shoot(host, "bidding")
-    shoot(pages[1], "bidding")
 
     reloaded = False
-    shots = {"trump", "playing"}
     deadline = time.monotonic() + 420
     while time.monotonic() < deadline:
         state = table_state(database, code)
@@ -236,13 +183,7 @@ def test_team_wise_2v2_full_round_with_reload_and_no_leaks(
                 cards.NAME[c] for c in state.trick_cards
             }
             reloaded = True
-        if state.phase.label in shots:
-            shoot(page, state.phase.label)
-            shots.discard(state.phase.label)
-        bid_first = state.phase.label == "bidding" and not state.history
-        if bid_first:
-            page.get_by_role("button", name="Bid").click()
-        elif not take_turn(page):
+        if not act_in_page(page, state):
             time.sleep(0.3)
             continue
         before = len(state.history)
@@ -252,8 +193,6 @@ def test_team_wise_2v2_full_round_with_reload_and_no_leaks(
     assert reloaded
     for page in pages:
         page.wait_for_selector("text=Round 1:", timeout=20_000)
-    shoot(host, "results")
-    shoot(pages[1], "results")
     host.get_by_role("button", name="Next Round").click()
     for page in pages[1:]:
         page.wait_for_selector("text=opened the bidding", timeout=20_000)
@@ -336,4 +275,81 @@ def test_card_based_five_players_two_decks_last_rule(
     shoot(pages[0], "results-card-based")
     shoot(pages[1], "results-card-based")
     for context in contexts:
+        context.close()
+
+
+def screens(database: str) -> dict[str, str]:
+    """A room in every state a player can meet, as the path of the page that shows it."""
+    store = Store(database)
+    rooms = Rooms(store)
+    shown: dict[str, str] = {"home": "/", "create": "/create", "rules": "/rules", "stats": "/stats"}
+    shown["join-by-code"] = "/room"
+    shown["wrong-code"] = "/room?room=ZZZZZZ"
+
+    code, host = rooms.create("Asha", RoomSettings(mode="teams", players=4))
+    rooms.join(code, "Ben <b>", 1)
+    rooms.add_bot(host)
+    shown["lobby-host"] = f"/room?room={code}&seat={host}"
+    shown["invite"] = f"/room?room={code}"
+
+    code, tokens = open_room(rooms, RoomSettings(mode="partners", players=5), humans=5)
+    chooser = tokens_by_position(rooms, tokens)[rooms.view(tokens[0]).removal_chooser or 0]
+    shown["removal"] = f"/room?room={code}&seat={chooser}"
+
+    def at(settings: RoomSettings, phase: str) -> tuple[str, str, list[str]]:
+        code, _, ordered = seated(rooms, settings)
+        return code, play_until(rooms, ordered, phase), ordered
+
+    code, actor, _ = at(RoomSettings(mode="teams", players=4), "bidding")
+    shown["bidding"] = f"/room?room={code}&seat={actor}"
+    code, actor, _ = at(RoomSettings(mode="partners", players=5), "calling")
+    shown["calling"] = f"/room?room={code}&seat={actor}"
+    code, actor, _ = at(RoomSettings(mode="teams", players=4), "trump")
+    shown["trump"] = f"/room?room={code}&seat={actor}"
+    code, actor, ordered = at(RoomSettings(mode="teams", players=4), "playing")
+    for _ in range(6):  # into the second trick, so that "Last trick" is there too
+        view = rooms.view(actor)
+        rooms.act(actor, pick(view, random.Random(2)), view.version)
+        actor = ordered[rooms.view(actor).table.to_act]  # type: ignore[union-attr]
+    shown["playing"] = f"/room?room={code}&seat={actor}"
+    shown["watching"] = f"/room?room={code}"
+    code, actor, ordered = at(RoomSettings(mode="partners", players=7, decks=2), "playing")
+    for _ in range(4):
+        view = rooms.view(actor)
+        rooms.act(actor, pick(view, random.Random(2)), view.version)
+        actor = ordered[rooms.view(actor).table.to_act]  # type: ignore[union-attr]
+    shown["playing-7-players"] = f"/room?room={code}&seat={actor}"
+
+    code, host, ordered = seated(rooms, RoomSettings(mode="teams", players=4))
+    play_until_round_ends(rooms, ordered, random.Random(3))
+    shown["results"] = f"/room?room={code}&seat={host}"
+    code, host, ordered = seated(rooms, RoomSettings(mode="partners", players=5))
+    play_until_round_ends(rooms, ordered, random.Random(3))
+    rooms.end_game(host)
+    shown["game-over"] = f"/room?room={code}&seat={host}"
+    store.close()
+    return shown
+
+
+SIDEWAYS = """() => {
+  const main = document.querySelector('[data-testid="stMain"]') || document.documentElement;
+  return Math.max(document.documentElement.scrollWidth - window.innerWidth,
+                  main.scrollWidth - main.clientWidth);
+}"""
+
+
+def test_every_screen_at_phone_and_laptop_size_without_sideways_scrolling(
+    server: str, browser: Browser, database: str
+) -> None:
+    shown = screens(database)
+    for width, height in ((390, 844), (1280, 800)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        for name, path in shown.items():
+            page.goto(f"{server}{path}")
+            page.wait_for_selector('[data-testid="stMainBlockContainer"]', timeout=20_000)
+            assert not page.locator('[data-testid="stException"]').count(), name
+            shoot(page, f"screen-{name}", whole=True)
+            overflow = page.evaluate(SIDEWAYS)
+            assert overflow <= 0, f"{name} scrolls sideways by {overflow}px at {width}px"
         context.close()

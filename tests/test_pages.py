@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,8 +12,18 @@ import pytest
 from sqlmodel import select
 from streamlit.testing.v1 import AppTest
 
+from core import cards
 from core.rooms import Rooms, RoomSettings
 from core.store import Seat, Store
+from tests.service_play import (
+    move_of,
+    open_room,
+    pick,
+    play_until,
+    play_until_round_ends,
+    seated,
+    tokens_by_position,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -98,3 +110,156 @@ def test_stats_shows_a_clear_empty_state(database: str) -> None:
     at = page("stats").run()
     assert not at.exception
     assert any("No round has been finished yet" in i.value for i in at.info)
+
+
+def room_page(code: str, token: str) -> AppTest:
+    at = page("room", room=code, seat=token).run()
+    assert not at.exception
+    return at
+
+
+def test_removal_with_two_decks_can_take_both_copies_of_a_card(database: str) -> None:
+    rooms = Rooms(Store(database))
+    settings = RoomSettings(mode="partners", players=7, decks=2)
+    code, tokens = open_room(rooms, settings, humans=7)
+    view = rooms.view(tokens[0])
+    assert view.status == "removal" and view.removal_count == 6
+    chooser = tokens_by_position(rooms, tokens)[view.removal_chooser or 0]
+    at = room_page(code, chooser)
+    assert any(s.label == "Cards to remove" for s in at.multiselect)
+    box = at.multiselect[0]
+    assert "2S#2" in box.options or "2♠ (second copy)" in box.options
+    box.set_value(["2S#1", "2S#2", "2H#1", "2H#2", "2C#1", "2C#2"]).run()
+    next(b for b in at.button if b.label == "Confirm Selection").click().run()
+    assert not at.exception
+    after = rooms.view(tokens[0])
+    assert after.status == "playing"
+    assert sorted(cards.names(after.table.removed if after.table else [])) == sorted(
+        ["2S", "2S", "2H", "2H", "2C", "2C"]
+    )
+    rooms.store.close()
+
+
+def test_the_bidder_calls_teammate_cards_from_the_page(database: str) -> None:
+    rooms = Rooms(Store(database))
+    code, _, ordered = seated(rooms, RoomSettings(mode="partners", players=5))
+    bidder = play_until(rooms, ordered, "calling")
+    at = room_page(code, bidder)
+    assert any("Select Teammate Card" in h.value for h in at.subheader)
+    call = next(b for b in at.button if b.label == "Call")
+    assert call.disabled  # nothing picked yet
+    box = at.multiselect[0]
+    count = rooms.view(bidder).table.call_count  # type: ignore[union-attr]
+    box.set_value(box.options[:count]).run()
+    next(b for b in at.button if b.label == "Call").click().run()
+    assert not at.exception
+    table = rooms.view(bidder).table
+    assert table is not None and table.phase == "trump"
+    rooms.store.close()
+
+
+def test_the_bidder_picks_trump_with_one_click(database: str) -> None:
+    rooms = Rooms(Store(database))
+    code, _, ordered = seated(rooms, RoomSettings(mode="teams", players=4))
+    bidder = play_until(rooms, ordered, "trump")
+    at = room_page(code, bidder)
+    assert any("Select Trump" in h.value for h in at.subheader)
+    at.button(key="trump-D").click().run()
+    assert not at.exception
+    table = rooms.view(bidder).table
+    assert table is not None and table.phase == "playing"
+    assert table.trump is not None and cards.SUITS[table.trump] == "D"
+    rooms.store.close()
+
+
+def test_a_card_plays_with_one_click_and_illegal_cards_are_disabled(database: str) -> None:
+    rooms = Rooms(Store(database))
+    code, _, ordered = seated(rooms, RoomSettings(mode="teams", players=4))
+    play_until(rooms, ordered, "playing")
+    leader = ordered[rooms.view(ordered[0]).table.to_act]  # type: ignore[union-attr]
+    lead = rooms.view(leader)
+    rooms.act(leader, pick(lead, random.Random(1)), lead.version)
+    follower = ordered[rooms.view(ordered[0]).table.to_act]  # type: ignore[union-attr]
+    at = room_page(code, follower)
+    buttons = [b for b in at.button if b.key and b.key.startswith("play-")]
+    assert buttons
+    legal = {a.value for a in rooms.view(follower).table.legal}  # type: ignore[union-attr]
+    for button in buttons:
+        assert button.disabled == (cards.parse(button.key.split("-")[3]) not in legal)
+    before = len(rooms.view(follower).table.hand)  # type: ignore[union-attr]
+    next(b for b in buttons if not b.disabled).click().run()
+    assert not at.exception
+    assert len(rooms.view(follower).table.hand) == before - 1  # type: ignore[union-attr]
+    rooms.store.close()
+
+
+def test_a_stale_page_is_told_the_table_moved_on_and_nothing_changes(database: str) -> None:
+    rooms = Rooms(Store(database))
+    code, _, ordered = seated(rooms, RoomSettings(mode="teams", players=4))
+    actor = play_until(rooms, ordered, "bidding")
+    at = room_page(code, actor)
+    mine = rooms.view(actor)
+    bid = next(a for a in mine.table.legal if a.kind == "bid")  # type: ignore[union-attr]
+    rooms.act(actor, move_of(bid), mine.version)  # the same player, from another tab
+    moved = rooms.version(code)
+    next(b for b in at.button if b.label == "Pass").click().run()
+    assert not at.exception
+    assert any("moved on" in w.value for w in at.warning)
+    assert rooms.version(code) == moved
+    rooms.store.close()
+
+
+def test_results_show_the_round_and_next_round_starts_the_next(database: str) -> None:
+    rooms = Rooms(Store(database))
+    # Card-Based plays one round per player (R28), so round 1 leads to "Next Round".
+    code, host, ordered = seated(rooms, RoomSettings(mode="partners", players=5))
+    assert play_until_round_ends(rooms, ordered, random.Random(3)).status == "results"
+    at = room_page(code, host)
+    assert any("Round 1:" in h.value for h in at.subheader)
+    assert any("Scores" in str(m.value) for m in at.markdown)
+    next(b for b in at.button if b.label == "Next Round").click().run()
+    assert not at.exception
+    after = rooms.view(host)
+    assert after.status == "removal" and after.rounds_played == 1  # 5 players: R6 comes first
+    rooms.store.close()
+
+
+def test_the_host_ends_the_game_early_and_rematch_starts_again(database: str) -> None:
+    rooms = Rooms(Store(database))
+    code, host, ordered = seated(rooms, RoomSettings(mode="partners", players=5))
+    assert play_until_round_ends(rooms, ordered, random.Random(4)).status == "results"
+    at = room_page(code, host)
+    next(b for b in at.button if b.label == "End Game").click().run()
+    assert not at.exception
+    assert any("Game over" in s.value and "ended early" in s.value for s in at.success)
+    next(b for b in at.button if b.label == "Rematch").click().run()
+    assert not at.exception
+    assert rooms.view(host).status in ("playing", "removal")
+    rooms.store.close()
+
+
+def test_a_full_room_says_so_and_offers_to_watch(database: str) -> None:
+    rooms = Rooms(Store(database))
+    code, _ = rooms.create("Host", RoomSettings(mode="teams", players=2))
+    rooms.join(code, "Ben")
+    at = page("room", room=code).run()
+    assert not at.exception
+    text = "\n".join(str(m.value) for m in [*at.markdown, *at.info, *at.warning])
+    assert "full" in text.lower()
+    assert not any(b.label == "Join" for b in at.button)
+    rooms.store.close()
+
+
+def test_an_abandoned_room_says_so_and_offers_a_new_one(database: str) -> None:
+    now = [time.time()]
+    late = Rooms(Store(database), clock=lambda: now[0])
+    code, host = late.create("Host", RoomSettings(mode="teams", players=2))
+    late.join(code, "Ben")
+    late.begin(host)
+    now[0] += 3600  # R30: an hour without a move closes the room
+    late.version(code)
+    at = page("room", room=code, seat=host).run()
+    assert not at.exception
+    assert any("closed" in e.value for e in at.error)
+    assert any("create" in str(link.proto).lower() for link in at.get("page_link"))
+    late.store.close()

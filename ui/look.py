@@ -65,6 +65,10 @@ CSS = """
   padding: 0.5rem 0.8rem; margin: 0.3rem 0 0.6rem; color: #3a2c00; }
 .m3-now.m3-yours { background: #e3f6e9; border-left-color: #1f6f43; color: #123d25;
   font-weight: 600; }
+.m3-table { border-collapse: collapse; margin: 0.2rem 0 0.8rem; min-width: 14rem; }
+.m3-table th, .m3-table td { padding: 0.3rem 0.9rem 0.3rem 0; border-bottom: 1px solid #d7d2c4;
+  text-align: left; }
+.m3-table td.m3-num, .m3-table th.m3-num { text-align: right; font-variant-numeric: tabular-nums; }
 @media (max-width: 640px) {
   .m3-card { width: 3.6rem; height: 5.1rem; }
   .m3-pip { font-size: 1.9rem; }
@@ -163,6 +167,19 @@ def trick_html(trick: TrickView, names: Sequence[str], final: bool = False) -> s
         else ""
     )
     return f'<div class="m3-trick">{"".join(parts)}</div>{winner}'
+
+
+def table_html(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A small static table (names escaped); numbers line up on the right."""
+
+    def cell(tag: str, value: object) -> str:
+        numeric = isinstance(value, int | float) or (tag == "th" and value != header[0])
+        css = ' class="m3-num"' if numeric else ""
+        return f"<{tag}{css}>{escape(str(value))}</{tag}>"
+
+    head = "".join(cell("th", h) for h in header)
+    body = "".join("<tr>" + "".join(cell("td", v) for v in row) + "</tr>" for row in rows)
+    return f'<table class="m3-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 def facts_html(view: PlayerView, names: Sequence[str]) -> str:

@@ -1,0 +1,78 @@
+"""Streamlit servers started by tests and benchmarks: loopback only, always stopped."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    """A loopback TCP port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def chromium() -> str:
+    """Debian's Chromium binary; browsers are never downloaded."""
+    executable = shutil.which("chromium")
+    if executable is None:
+        raise RuntimeError("Debian's chromium is needed: make test installs it")
+    return executable
+
+
+@contextlib.contextmanager
+def streamlit_server(
+    database: str, options: tuple[str, ...] = (), env: dict[str, str] | None = None
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Run ``app.py`` on a free loopback port against ``database``; yield (base URL, process).
+
+    Waits on ``/_stcore/health`` before yielding and stops the server afterwards,
+    whatever happened in between.
+    """
+    port = free_port()
+    environment = {**os.environ, **(env or {}), "DATABASE_URL": database}
+    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true"]
+    command += ["--server.port", str(port), "--server.address", "127.0.0.1", *options]
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            if process.poll() is not None:
+                raise RuntimeError("the Streamlit server exited while starting")
+            try:
+                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.5)
+        else:
+            raise RuntimeError("the Streamlit server did not start")
+        yield base, process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
