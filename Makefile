@@ -36,6 +36,7 @@ test: lint chromium
 bench: $(STAMP)/dev
 	$(BIN)/python -m bench.engine
 	$(BIN)/python -m bench.store
+	$(BIN)/python -m bench.ui
 
 clean:
 	rm -rf $(VENV) $(STAMP)

@@ -44,6 +44,7 @@ from typing import Any
 
 import websockets
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
@@ -55,6 +56,7 @@ from tests.service_play import open_room, pick, tokens_by_position
 
 SPAWN = multiprocessing.get_context("spawn")
 TICKS = os.sysconf("SC_CLK_TCK")
+STALLS = Path(tempfile.gettempdir()) / "moon3-bench-ui"
 DONE = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY}
 TARGETS = {"poll_cpu_ms": 10.0, "click_p95_ms": 1500.0, "players": 60}
 # Tables of the simulated players see a move every MOVE_EVERY seconds, a human pace.
@@ -131,7 +133,14 @@ async def watch(
 async def _watch_all(
     url: str, queries: list[str], full: bool, flags: dict[str, Any]
 ) -> dict[str, Any]:
-    out: dict[str, Any] = {"ready": 0, "polls": 0, "timeouts": 0, "errors": 0, "rtt_ms": []}
+    out: dict[str, Any] = {
+        "ready": 0,
+        "polls": 0,
+        "timeouts": 0,
+        "errors": 0,
+        "rtt_ms": [],
+        "messages": set(),
+    }
     ready_flag = flags["ready"]
 
     async def one(number: int, query: str) -> None:
@@ -225,6 +234,7 @@ def crowd(
             "timeouts": sum(p["timeouts"] for p in parts),
             "errors": sum(p["errors"] for p in parts),
             "rtt_ms": [v for p in parts for v in p["rtt_ms"]],
+            "messages": sorted({m for p in parts for m in p["messages"]}),
         }
 
 
@@ -287,6 +297,7 @@ def poll_cost(
         else None,
         "rtt_p95_ms": _p95(result["rtt_ms"]),
         "errors": result["errors"],
+        "error_messages": result["messages"],
     }
 
 
@@ -327,6 +338,7 @@ class BrowserTable:
         sizes = [(390, 844), (1280, 800)] * 2
         self.contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in sizes]
         self.pages: list[Page] = []
+        self.stalls = 0
         for context, token in zip(self.contexts, ordered, strict=True):
             page = context.new_page()
             page.goto(f"{base}/room?room={self.code}&seat={token}")
@@ -348,11 +360,14 @@ class BrowserTable:
             version = self.rooms.version(self.code)
             for number, page in enumerate(self.pages):
                 try:
+                    page.wait_for_function(SHOWS, arg=version, timeout=30_000)
+                except PlaywrightTimeout:
+                    # A page that missed a move: keep a picture, count it, reload, go on.
+                    self.stalls += 1
+                    page.screenshot(path=str(STALLS / f"stall-{self.stalls}-{number}.png"))
+                    page.reload()
                     page.wait_for_function(SHOWS, arg=version, timeout=60_000)
-                except Exception:
-                    page.screenshot(path=f"/tmp/b/stuck-{number}.png", full_page=True)
-                    print("stuck at", version, state.phase.label, page.content()[-3000:])
-                    raise
+                    page.evaluate(MARK_CLICKS)
             actor = self.pages[state.to_act]
             others = [p for p in self.pages if p is not actor]
             for page in others:
@@ -397,9 +412,10 @@ def capacity(
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{Path(folder) / 'live.db'}"
         with streamlit_server(database) as (base, process):
+            STALLS.mkdir(exist_ok=True)
             table = BrowserTable(browser, base, database)
             try:
-                alone = _latency(table.moves(None))
+                alone = {**_latency(table.moves(None)), "stalled_pages": table.stalls}
                 rows = []
                 for step in steps:
                     tables = open_tables(database, step // 4, into_play=False)
@@ -417,6 +433,7 @@ def capacity(
                         "server_cpu_percent": round(100 * used / elapsed, 1),
                         "poll_rtt_p95_ms": _p95(result["rtt_ms"]),
                         "errors": result["errors"] + result["timeouts"],
+                        "stalled_pages": table.stalls,
                     }
                     rows.append(row)
                     print(f"    {row}", flush=True)
@@ -436,24 +453,29 @@ def main() -> None:
         "--steps", default="20,40,60,80,120,160,240", help="simulated players per step"
     )
     parser.add_argument("--moves", type=int, default=16, help="browser moves timed per step")
+    parser.add_argument("--only", choices=["cost", "live"], help="run one part only")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     steps = [int(s) for s in args.steps.split(",") if s]
-    costs = [
-        poll_cost("fragment poll (shipped)", (), False, 5, args.seconds),
-        poll_cost(
-            "fragment poll, GC after each rerun",
-            ("--runner.postScriptGC", "true"),
-            False,
-            5,
-            args.seconds,
-        ),
-        poll_cost("whole-page rerun (streamlit-autorefresh)", (), True, 5, args.seconds),
-    ]
+    costs = (
+        []
+        if args.only == "live"
+        else [
+            poll_cost("fragment poll (shipped)", (), False, 5, args.seconds),
+            poll_cost(
+                "fragment poll, GC after each rerun",
+                ("--runner.postScriptGC", "true"),
+                False,
+                5,
+                args.seconds,
+            ),
+            poll_cost("whole-page rerun (streamlit-autorefresh)", (), True, 5, args.seconds),
+        ]
+    )
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
         try:
-            alone, rows = capacity(browser, steps, args.moves)
+            alone, rows = capacity(browser, steps if args.only != "cost" else [], args.moves)
         finally:
             browser.close()
     held = [
@@ -477,15 +499,19 @@ def main() -> None:
             f" ({cost['players']} players, {cost['polls']} polls, {cost['errors']} errors;"
             f" round trip median {cost['rtt_median_ms']} ms, p95 {cost['rtt_p95_ms']} ms)"
         )
+        for message in cost["error_messages"]:
+            print(f"    error shown: {message}")
     print(
         f"  click-to-visible, 4 browsers, full round: median {alone['median_ms']} ms,"
-        f" p95 {alone['p95_ms']} ms, max {alone['max_ms']} ms ({alone['moves_seen']} sightings)"
+        f" p95 {alone['p95_ms']} ms, max {alone['max_ms']} ms ({alone['moves_seen']} sightings,"
+        f" {alone['stalled_pages']} stalled pages)"
     )
     for row in rows:
         print(
             f"  {row['players']:>4} players: click-to-visible median {row['median_ms']} ms,"
             f" p95 {row['p95_ms']} ms; server CPU {row['server_cpu_percent']}%;"
-            f" poll round trip p95 {row['poll_rtt_p95_ms']} ms; errors {row['errors']}"
+            f" poll round trip p95 {row['poll_rtt_p95_ms']} ms; errors {row['errors']};"
+            f" stalled pages so far {row['stalled_pages']}"
         )
     print(f"  players held with p95 click-to-visible <= 1.5 s: {results['players_held']}")
     print("  targets: no-change poll < 10 ms server CPU, p95 < 1.5 s, >= 60 players a server")

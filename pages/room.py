@@ -32,7 +32,8 @@ token = params.get("seat")
 BUTTON_CSS = """
 <style>
 .st-key-m3-title { display: none; }
-[data-testid="stMainBlockContainer"] { padding-top: 2.5rem; }
+.stVerticalBlock > :has(.st-key-m3-live), .st-key-m3-live { order: -1; }
+[data-testid="stMainBlockContainer"] { padding-top: 3.6rem; }
 div[class*="st-key-play-"] button, div[class*="st-key-trump-"] button {
   width: 4.2rem; height: 5.9rem; border-radius: 0.5rem; background: #fff;
   border: 1px solid #d7d2c4; box-shadow: 0 3px 8px rgba(0,0,0,0.3); padding: 0; }
@@ -295,12 +296,14 @@ def controls(view: RoomView) -> None:
         amounts = [a.value for a in table.legal if a.kind == "bid"]
         st.markdown("**Your hand**")
         st.markdown(look.card_row(table.hand), unsafe_allow_html=True)
-        cols = st.columns([2, 1, 1])
-        amount = cols[0].selectbox("Your bid", amounts, label_visibility="collapsed")
-        bid = partial(svc.act, token, {"type": "bid", "amount": amount}, view.version)
-        cols[1].button("Bid", type="primary", on_click=attempt, args=(bid,))
-        fold = partial(svc.act, token, {"type": "pass"}, view.version)
-        cols[2].button("Pass", on_click=attempt, args=(fold,))
+        with st.container(horizontal=True, vertical_alignment="center"):
+            amount = st.selectbox(
+                "Your bid", amounts, label_visibility="collapsed", width=110, disabled=not amounts
+            )
+            bid = partial(svc.act, token, {"type": "bid", "amount": amount}, view.version)
+            st.button("Bid", type="primary", on_click=attempt, args=(bid,), disabled=not amounts)
+            fold = partial(svc.act, token, {"type": "pass"}, view.version)
+            st.button("Pass", on_click=attempt, args=(fold,))
     elif table.phase == "calling":
         st.subheader("Select Teammate Card")
         st.markdown(look.card_row(table.hand), unsafe_allow_html=True)
@@ -411,7 +414,8 @@ def follow(view: RoomView) -> None:
     if current != view.version:
         st.rerun(scope="app")
     if view.status == "playing":
-        now_line(view)
+        with st.container(key="m3-live"):  # drawn last, shown first (see BUTTON_CSS)
+            now_line(view)
 
 
 def load() -> RoomView | None:
@@ -452,7 +456,6 @@ elif status == "removal":
     removal(room_view)
     host_tools(room_view)
 elif status == "playing":
-    follow(room_view)
     felt(room_view)
     controls(room_view)
     history(room_view)
@@ -469,6 +472,5 @@ else:
 if room_view.me is None and status != "lobby":
     st.caption("You are watching this table.")
 
-
-if status != "playing":
-    follow(room_view)
+# The poll comes last, so that a redraw it starts never cuts the page's own drawing short.
+follow(room_view)
