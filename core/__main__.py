@@ -1,4 +1,4 @@
-"""Command line: ``python -m core replay|simulate`` (SPEC section 5)."""
+"""Command line: ``python -m core replay|simulate|tournament`` (SPEC section 5)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from core import records, simulate
+from core import records, simulate, tournament
 
 
 def _read(path: str) -> str:
@@ -47,6 +47,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay.set_defaults(run=_replay)
     simulate.add_arguments(
         commands.add_parser("simulate", help="play whole rounds with bots and summarise")
+    )
+    tournament.add_arguments(
+        commands.add_parser("tournament", help="duplicate matches between two bot levels")
     )
     args = parser.parse_args(argv)
     code: int = args.run(args)

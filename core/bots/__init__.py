@@ -34,12 +34,17 @@ class RandomBot:
         return rng.choice(view.legal)
 
 
-LEVELS: dict[str, Bot] = {"random": RandomBot()}
+from core.bots.rulebot import RulesBot  # noqa: E402  (the levels build on the interface above)
+
+LEVELS: dict[str, Bot] = {"random": RandomBot(), "rules": RulesBot()}
 
 
-def get(level: str) -> Bot:
-    """The bot of a level name."""
+def get(level: str, budget_ms: float | None = None) -> Bot:
+    """The bot of a level name (``budget_ms``: the Expert's time a decision)."""
     try:
-        return LEVELS[level]
+        bot = LEVELS[level]
     except KeyError:
         raise KeyError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}") from None
+    if budget_ms is not None and hasattr(bot, "with_budget"):
+        return bot.with_budget(budget_ms)  # type: ignore[no-any-return]
+    return bot

@@ -1,0 +1,208 @@
+"""What one seat knows in trick play, gathered once per decision for the bots.
+
+Built from a :class:`~core.moon3.view.PlayerView` (what a browser gets), or
+from a state and a seat inside the Expert's simulations, where the state is a
+sampled world and the seat still uses only its own hand and the public table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from core import cards
+from core.cards import JOKER, KALI_TIDI, POINTS, RANK
+from core.moon3.rules import EFF_SUIT, KEYS
+from core.moon3.state import State
+from core.moon3.view import PlayerView
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """A seat's picture of the play: its hand, what is unseen, who is with it."""
+
+    seat: int
+    players: int
+    hand: list[int]
+    trump: int
+    bidder: int
+    bid: int
+    #: The current trick, in play order.
+    trick_seats: list[int]
+    trick_cards: list[int]
+    #: Cards neither in this hand, nor played, nor removed (copies counted).
+    unseen: Counter[int]
+    #: voids[s]: effective suits seat s showed out of.
+    voids: list[set[int]]
+    #: Seats known to be on this seat's side (itself included) and known opponents.
+    friends: set[int]
+    foes: set[int]
+    side_points: tuple[int, int]
+    legal_cards: list[int] = field(default_factory=list)
+
+    @property
+    def bidding(self) -> bool:
+        """Is this seat known to be on the bidding side?"""
+        return self.bidder in self.friends
+
+    def suit_of(self, c: int) -> int:
+        return EFF_SUIT[self.trump][c]
+
+    def key(self, c: int, led: int) -> int:
+        """The card's strength in a trick led in ``led`` (higher wins; equal: later wins)."""
+        return KEYS[self.trump][led][c]
+
+    def to_play_after(self) -> list[int]:
+        """Seats still to play in this trick after this seat, in order."""
+        order = []
+        s = self.seat
+        for _ in range(self.players - len(self.trick_cards) - 1):
+            s = (s + 1) % self.players
+            order.append(s)
+        return order
+
+    def beaters(self, best_key: int, led: int) -> int:
+        """How many unseen cards could beat a card of strength ``best_key``."""
+        keys = KEYS[self.trump][led]
+        return sum(n for c, n in self.unseen.items() if keys[c] >= best_key and keys[c] > 0)
+
+    def higher_unseen(self, c: int) -> int:
+        """Unseen cards of the same effective suit ranking above ``c``."""
+        suit = self.suit_of(c)
+        keys = KEYS[self.trump][suit]
+        mine = keys[c]
+        return sum(
+            n for x, n in self.unseen.items() if EFF_SUIT[self.trump][x] == suit and keys[x] > mine
+        )
+
+
+def _voids(
+    trump: int, tricks: Sequence[tuple[Sequence[int], Sequence[int]]], players: int
+) -> list[set[int]]:
+    voids: list[set[int]] = [set() for _ in range(players)]
+    for seats_, cards_ in tricks:
+        if not cards_:
+            continue
+        led = EFF_SUIT[trump][cards_[0]]
+        for s, c in zip(seats_[1:], cards_[1:], strict=True):
+            if EFF_SUIT[trump][c] != led:
+                voids[s].add(led)
+    return voids
+
+
+def _sides(
+    seat: int,
+    players: int,
+    teams: Sequence[int],
+    bidder: int,
+    partners: Sequence[int],
+    called: Sequence[int] | None,
+    hand: Sequence[int],
+) -> tuple[set[int], set[int]]:
+    """(friends, foes) as far as this seat can tell; the rest are unknown."""
+    everyone = set(range(players))
+    if teams:
+        friends = {s for s in everyone if teams[s] == teams[seat]}
+        return friends, everyone - friends
+    revealed = set(partners)
+    holds_call = seat != bidder and any(c in hand for c in called or ())
+    known = revealed | ({seat} if holds_call else set())
+    settled = called is not None and len(known) >= len(set(called))
+    if seat == bidder or seat in known:
+        friends = {bidder} | known
+        return friends, (everyone - friends if settled else set())
+    foes = {bidder} | revealed
+    return (everyone - foes if settled else {seat}), foes
+
+
+def from_view(view: PlayerView) -> Knowledge:
+    """The knowledge of the view's seat during trick play."""
+    assert view.seat is not None and view.trump is not None and view.bidder is not None
+    played: Counter[int] = Counter()
+    tricks = [(t.seats, t.cards) for t in view.tricks]
+    for _, cs in tricks:
+        played.update(cs)
+    played.update(view.trick.cards)
+    unseen = Counter(cards.deck(view.decks, view.jokers))
+    unseen.subtract(view.removed)
+    unseen.subtract(view.hand)
+    unseen.subtract(played)
+    unseen = +unseen
+    voids = _voids(view.trump, [*tricks, (view.trick.seats, view.trick.cards)], view.players)
+    friends, foes = _sides(
+        view.seat,
+        view.players,
+        view.teams,
+        view.bidder,
+        view.partners,
+        view.called,
+        view.hand,
+    )
+    return Knowledge(
+        seat=view.seat,
+        players=view.players,
+        hand=list(view.hand),
+        trump=view.trump,
+        bidder=view.bidder,
+        bid=view.bid or 0,
+        trick_seats=list(view.trick.seats),
+        trick_cards=list(view.trick.cards),
+        unseen=unseen,
+        voids=voids,
+        friends=friends,
+        foes=foes,
+        side_points=view.side_points,
+        legal_cards=[a.value for a in view.legal if a.kind == "play"],  # type: ignore[misc]
+    )
+
+
+def from_state(state: State, seat: int, legal_cards: list[int]) -> Knowledge:
+    """The same knowledge read straight from a (sampled) state, for simulations."""
+    cfg = state.config
+    assert state.trump is not None and state.bidder is not None
+    unseen = Counter(cards.deck(cfg.decks, cfg.jokers))
+    unseen.subtract(state.removed)
+    unseen.subtract(state.hands[seat])
+    for _, cs in state.tricks:
+        unseen.subtract(cs)
+    unseen.subtract(state.trick_cards)
+    unseen = +unseen
+    tricks = [*state.tricks, (tuple(state.trick_seats), tuple(state.trick_cards))]
+    friends, foes = _sides(
+        seat,
+        cfg.players,
+        cfg.teams,
+        state.bidder,
+        state.partners,
+        state.called,
+        state.hands[seat],
+    )
+    bidding = sum(
+        state.points[s] for s in range(cfg.players) if s == state.bidder or s in state.partners
+    )
+    return Knowledge(
+        seat=seat,
+        players=cfg.players,
+        hand=list(state.hands[seat]),
+        trump=state.trump,
+        bidder=state.bidder,
+        bid=state.bid or 0,
+        trick_seats=list(state.trick_seats),
+        trick_cards=list(state.trick_cards),
+        unseen=unseen,
+        voids=_voids(state.trump, tricks, cfg.players),
+        friends=friends,
+        foes=foes,
+        side_points=(bidding, sum(state.points) - bidding),
+        legal_cards=legal_cards,
+    )
+
+
+def throw_order(c: int) -> tuple[int, int]:
+    """Sort key for a card to give away: fewest points first, then the lowest rank.
+
+    The 3 of spades and a joker come last whatever their rank.
+    """
+    guard = 100 if c == KALI_TIDI else 50 if c == JOKER else 0
+    return (POINTS[c] + guard, -RANK[c])

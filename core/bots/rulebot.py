@@ -1,0 +1,216 @@
+"""The Rules level: a hand-evaluation bidder and sound card-play habits.
+
+Bidding values the hand under each trump as expected tricks times the average
+points in a trick, plus the partners' fair share; trump is the suit that
+values highest; a Card-Based caller names the strongest missing cards of its
+intended trump, then the 3 of spades, then missing aces. In play it draws
+trump when it holds the top trumps, cashes sure winners, feeds points to a
+trick its side is sure to win, wins point-rich tricks cheaply, never
+overtakes a partner who is winning, and keeps the 3 of spades away from the
+other side.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from core import cards
+from core.bots.knowledge import Knowledge, from_view, throw_order
+from core.cards import JOKER, KALI_TIDI, POINTS
+from core.moon3.actions import Action
+from core.moon3.rules import EFF_SUIT, KEYS
+from core.moon3.view import PlayerView
+
+#: Share of the estimate the bidder dares to bid (calibrated on self-play).
+BOLDNESS = 0.95
+#: What a partner or teammate is expected to add, as a share of a fair cut.
+PARTNER_SHARE = 0.8
+
+
+# ---------------------------------------------------------------- hand value
+
+
+def _full_deck(decks: int, jokers: bool) -> Counter[int]:
+    return Counter(cards.deck(decks, jokers))
+
+
+def hand_value(hand: Sequence[int], trump: int, players: int, decks: int, jokers: bool) -> float:
+    """Expected points this hand captures itself with ``trump``: tricks × an average trick."""
+    deck = _full_deck(decks, jokers)
+    mine = Counter(hand)
+    by_suit: dict[int, list[int]] = {}
+    for c in hand:
+        by_suit.setdefault(EFF_SUIT[trump][c], []).append(c)
+    tricks = 0.0
+    for suit, held in by_suit.items():
+        keys = KEYS[trump][suit]
+        held.sort(key=lambda c: -keys[c])
+        for i, c in enumerate(held):
+            higher_out = sum(
+                n - mine[x]
+                for x, n in deck.items()
+                if EFF_SUIT[trump][x] == suit and keys[x] > keys[c]
+            )
+            if suit == trump:
+                if higher_out <= i:
+                    tricks += 1.0
+                else:
+                    tricks += max(0.2, 0.75 - 0.2 * (higher_out - i))
+            elif i < 2 and higher_out <= i:
+                tricks += max(0.4, 0.9 - 0.06 * (players - 4) - 0.25 * i)
+            elif i == 0 and higher_out == 1:
+                tricks += 0.3
+    total = cards.POINTS_PER_DECK * decks
+    per_trick = total / max(1, len(hand))
+    bonus = 15.0 if KALI_TIDI in hand else 0.0
+    return tricks * per_trick + bonus
+
+
+def best_trump(view: PlayerView) -> tuple[int, float]:
+    """The suit this hand values highest, and that value."""
+    values = [hand_value(view.hand, t, view.players, view.decks, view.jokers) for t in range(4)]
+    suit = max(range(4), key=lambda t: values[t])
+    return suit, values[suit]
+
+
+def side_estimate(view: PlayerView) -> float:
+    """Expected points of this seat's side if it wins the auction."""
+    _, own = best_trump(view)
+    fair = cards.POINTS_PER_DECK * view.decks / view.players
+    if view.teams:
+        assert view.seat is not None
+        helpers = sum(1 for t in view.teams if t == view.teams[view.seat]) - 1
+    else:
+        helpers = view.call_count
+    return own + PARTNER_SHARE * fair * helpers
+
+
+# ---------------------------------------------------------------- the bot
+
+
+class RulesBot:
+    """Sound habits, no search: the partner most friend groups would be glad of."""
+
+    level = "rules"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        if not view.legal:
+            raise ValueError("the bot has nothing to do: it is not its turn")
+        if view.phase == "bidding":
+            return self.bid(view)
+        if view.phase == "calling":
+            return self.call(view)
+        if view.phase == "trump":
+            suit, _ = best_trump(view)
+            return next(a for a in view.legal if a.value == suit)
+        return play(view.legal, choose_card(from_view(view)))
+
+    def bid(self, view: PlayerView) -> Action:
+        bids = [a for a in view.legal if a.kind == "bid"]
+        fold = next(a for a in view.legal if a.kind == "pass")
+        if not bids:
+            return fold
+        teams, high, seat = view.teams, view.high_bidder, view.seat
+        if teams and high is not None and seat is not None and teams[high] == teams[seat]:
+            return fold  # a teammate holds the auction: do not bid against them
+        dare = side_estimate(view) * BOLDNESS
+        lowest = min(bids, key=lambda a: a.value)  # type: ignore[arg-type,return-value]
+        return lowest if lowest.value <= dare else fold  # type: ignore[operator]
+
+    def call(self, view: PlayerView) -> Action:
+        options = view.legal
+        need: int = options.need  # type: ignore[attr-defined]
+        callable_ids: tuple[int, ...] = options.callable  # type: ignore[attr-defined]
+        trump, _ = best_trump(view)
+        own = Counter(view.hand)
+
+        def worth(c: int) -> float:
+            strength = KEYS[trump][EFF_SUIT[trump][c]][c]
+            if c == JOKER:
+                score = 200.0
+            elif EFF_SUIT[trump][c] == trump:
+                score = 100.0 + strength
+            elif c == KALI_TIDI:
+                score = 95.0
+            elif cards.RANK[c] == 0:
+                score = 80.0 + POINTS[c]
+            else:
+                score = strength + POINTS[c] / 2
+            return score - (40 if own[c] else 0)
+
+        picked = sorted(callable_ids, key=worth, reverse=True)[:need]
+        return Action(view.seat, "call", tuple(sorted(picked)))  # type: ignore[arg-type]
+
+
+def play(legal: Sequence[Action], card: int) -> Action:
+    """The legal play action of ``card``."""
+    return next(a for a in legal if a.kind == "play" and a.value == card)
+
+
+def _winning(k: Knowledge) -> tuple[int, int, int]:
+    """(led suit, best key, winning seat) of the current trick."""
+    led = k.suit_of(k.trick_cards[0])
+    keys = KEYS[k.trump][led]
+    best, seat = -1, -1
+    for s, c in zip(k.trick_seats, k.trick_cards, strict=True):
+        if keys[c] >= best:
+            best, seat = keys[c], s
+    return led, best, seat
+
+
+def choose_card(k: Knowledge) -> int:
+    """The card sound habits play from this seat's knowledge."""
+    legal = sorted(set(k.legal_cards), key=throw_order)
+    if len(legal) == 1:
+        return legal[0]
+    if not k.trick_cards:
+        return _lead(k, legal)
+    led, best, winner = _winning(k)
+    keys = KEYS[k.trump][led]
+    after = k.to_play_after()
+    risky_after = [s for s in after if s not in k.friends]
+    points_in = sum(POINTS[c] for c in k.trick_cards)
+    if winner in k.friends:
+        safe = not risky_after or k.beaters(best, led) == 0
+        if safe:
+            # Feed points to a trick the side will take, without wasting a trump.
+            feed = [c for c in legal if k.suit_of(c) != k.trump or k.suit_of(c) == led]
+            return max(feed or legal, key=lambda c: (POINTS[c] + (c == KALI_TIDI), -keys[c]))
+        return legal[0]
+    winners = [c for c in legal if keys[c] >= best and keys[c] > 0]
+    if not winners:
+        return legal[0]
+    if not risky_after:
+        # Last of the other side to play: win as cheaply as possible, taking own points home.
+        return max(winners, key=lambda c: (POINTS[c], -keys[c]))
+    sure = [c for c in winners if k.beaters(keys[c] + 1, led) == 0 and c != KALI_TIDI]
+    if sure and (points_in >= 10 or KALI_TIDI in k.unseen):
+        return min(sure, key=lambda c: keys[c])
+    if points_in >= 20:
+        return max(winners, key=lambda c: keys[c])
+    return legal[0]
+
+
+def _lead(k: Knowledge, legal: list[int]) -> int:
+    trump = k.trump
+    keys_trump = KEYS[trump][trump]
+    my_trumps = [c for c in legal if k.suit_of(c) == trump]
+    trumps_out = sum(n for c, n in k.unseen.items() if k.suit_of(c) == trump)
+    if k.bidding and my_trumps and trumps_out:
+        top = max(my_trumps, key=lambda c: keys_trump[c])
+        if k.higher_unseen(top) == 0:
+            return top  # draw trump while holding the top
+    foes_void = set().union(*(k.voids[s] for s in k.foes)) if k.foes else set()
+    for c in sorted(legal, key=lambda c: -POINTS[c]):
+        suit = k.suit_of(c)
+        if suit == trump or c == KALI_TIDI:
+            continue
+        if k.higher_unseen(c) == 0 and (suit not in foes_void or trumps_out == 0):
+            return c  # a sure winner
+    side = [c for c in legal if k.suit_of(c) != trump and c != KALI_TIDI and not POINTS[c]]
+    if side:
+        counts = Counter(k.suit_of(c) for c in k.hand)
+        return min(side, key=lambda c: (-counts[k.suit_of(c)], *throw_order(c)))
+    return legal[0]

@@ -1,0 +1,187 @@
+"""Bots: legal, blind to hidden cards, and the habits of the Rules level."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import bots, cards
+from core.bots import rulebot
+from core.cards import parse
+from core.moon3 import rules
+from core.moon3.config import Config
+from core.moon3.state import State
+from core.moon3.view import player_view
+from tests.builders import act, round_with
+
+TABLES = [
+    (4, "teams", 1),
+    (5, "partners", 1),
+    (6, "partners", 2),
+    (7, "random", 2),
+    (3, "partners", 1),
+]
+
+
+def play_out(state: State, level: str, seed: int) -> State:
+    bot = bots.get(level)
+    rng = random.Random(seed)
+    while state.to_act is not None:
+        view = player_view(state, state.to_act)
+        action = bot.choose(view, rng)
+        assert action in view.legal
+        rules.apply(state, action)
+    return state
+
+
+@settings(max_examples=30, deadline=None)
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32 - 1))
+def test_rules_bot_plays_whole_rounds_with_legal_actions_only(
+    table: tuple[int, str, int], seed: int
+) -> None:
+    players, mode, decks = table
+    state = rules.deal(Config.make(players, mode, decks), seed % players, seed)
+    done = play_out(state, "rules", seed)
+    assert done.phase.label == "round_over"
+
+
+def _shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
+    """The same round with the cards this seat cannot see dealt differently among the others."""
+    other = state.clone()
+    seats = [s for s in range(len(other.hands)) if s != seat]
+    pool = [c for s in seats for c in other.hands[s]]
+    rng.shuffle(pool)
+    for s in seats:
+        size = len(other.hands[s])
+        other.hands[s], pool = sorted(pool[:size]), pool[size:]
+    return other
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 40))
+def test_a_bot_decides_from_its_view_alone(seed: int, steps: int) -> None:
+    """The same view gives the same action, whatever the hidden cards are (issue 6, item 1)."""
+    config = Config.make(4, "teams")
+    state = rules.deal(config, 0, seed)
+    play = random.Random(seed)
+    bot = bots.get("rules")
+    for _ in range(steps):
+        if state.to_act is None:
+            return
+        rules.apply(state, bot.choose(player_view(state, state.to_act), play))
+    if state.to_act is None:
+        return
+    seat = state.to_act
+    view = player_view(state, seat)
+    first = bot.choose(view, random.Random(1))
+    # Rebuild the same public round with other hidden hands: the seat's view must not move.
+    other = _shuffle_hidden(state, seat, random.Random(seed + 1))
+    assert player_view(other, seat).hand == view.hand
+    assert bot.choose(view, random.Random(1)) == first
+
+
+def test_the_rules_bot_never_overtakes_a_winning_partner() -> None:
+    # Seat 0 leads the ace of clubs; seat 1 follows low; seat 2 (seat 0's teammate)
+    # holds the king, the ten and a low club. Seat 3, still to play, might trump,
+    # so seat 2 neither overtakes nor risks its ten: the low club goes.
+    hands = {
+        0: "AC 2S 3H 4H 5H 6H 7H 8H 9H 2D 3D 4D 5D",
+        1: "2C AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S",
+        2: "KC TC 3C AH KH QH JH TH 2H AD KD QD JD",
+        3: "QC JC 9C 8C 7C 6C 5C 4C TD 9D 8D 7D 6D",
+    }
+    state = round_with(Config.make(4, "teams"), hands)
+    act(state, "0 bid 125", "1 pass", "2 pass", "3 pass", "0 trump H")
+    act(state, "0 play AC", "1 play 2C")
+    choice = bots.get("rules").choose(player_view(state, 2), random.Random(0))
+    assert choice.value == parse("3C")
+
+
+def test_the_rules_bot_keeps_kali_tidi_from_the_other_side() -> None:
+    # Seat 1 is void in hearts and holds the 3 of spades: with the opponents winning
+    # the heart trick it throws a low card, never the 30-point spade.
+    hands = {
+        0: "AH 2S 4S 5S 6S 7S 8S 9S 2D 3D 4D 5D 6D",
+        1: "3S 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+        2: "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AC",
+        3: "AS KS QS JS TS AD KD QD JD TD 9D 8D 7D",
+    }
+    state = round_with(Config.make(4, "teams"), hands)
+    act(state, "0 bid 125", "1 pass", "2 pass", "3 pass", "0 trump D")
+    act(state, "0 play AH")
+    choice = bots.get("rules").choose(player_view(state, 1), random.Random(0))
+    assert choice.value != cards.KALI_TIDI
+    assert choice.value == parse("2C")
+
+
+def test_the_rules_bot_feeds_kali_tidi_to_its_partners_trick_when_last_to_play() -> None:
+    hands = {
+        0: "2H 2S 4S 5S 6S 7S 8S 9S 2D 3D 4D 5D 6D",
+        1: "AH 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AC",
+        2: "KS 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+        3: "3S AS QS JS TS AD KD QD JD TD 9D 8D 7D",
+    }
+    state = round_with(Config.make(4, "teams"), hands)
+    act(state, "0 bid 125", "1 pass", "2 pass", "3 pass", "0 trump D")
+    act(state, "0 play 2H", "1 play AH", "2 play KS")
+    # Seat 3 plays last, its teammate (seat 1) wins the trick: in goes the 3 of spades.
+    choice = bots.get("rules").choose(player_view(state, 3), random.Random(0))
+    assert choice.value == cards.KALI_TIDI
+
+
+def test_the_rules_bot_does_not_feed_points_an_opponent_can_still_take() -> None:
+    hands = {
+        0: "AH 2S 4S 5S 6S 7S 8S 9S 2D 3D 4D 5D 6D",
+        1: "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AC",
+        2: "3S 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+        3: "AS KS QS JS TS AD KD QD JD TD 9D 8D 7D",
+    }
+    state = round_with(Config.make(4, "teams"), hands)
+    act(state, "0 bid 125", "1 pass", "2 pass", "3 pass", "0 trump D")
+    act(state, "0 play AH", "1 play 2H")
+    # Seat 0 (seat 2's teammate) leads, but seat 3 plays after seat 2 and may trump.
+    choice = bots.get("rules").choose(player_view(state, 2), random.Random(0))
+    assert choice.value not in (cards.KALI_TIDI, parse("TC"), parse("KC"))
+
+
+def test_the_rules_bot_draws_trump_when_it_holds_the_top() -> None:
+    hands = {
+        0: "AS KS QS JS 2H 3H 4H 2C 3C 4C 2D 3D 4D",
+        1: "TS 9S 8S 5H 6H 7H 5C 6C 7C 5D 6D 7D 8D",
+        2: "7S 6S 8H 9H TH 8C 9C TC 9D TD JD QD KD",
+        3: "5S 4S 3S 2S JH QH KH AH JC QC KC AC AD",
+    }
+    state = round_with(Config.make(4, "teams"), hands)
+    act(state, "0 bid 125", "1 pass", "2 pass", "3 pass", "0 trump S")
+    choice = bots.get("rules").choose(player_view(state, 0), random.Random(0))
+    assert choice.value == parse("AS")
+
+
+def test_the_rules_bot_bids_a_strong_hand_and_passes_a_weak_one() -> None:
+    strong = {
+        0: "AS KS QS JS TS 9S 3S AH KH AC KC AD KD",
+        1: "8S 7S 6S QH JH TH 9H QC JC TC QD JD TD",
+        2: "5S 4S 2S 8H 7H 6H 9C 8C 7C 9D 8D 7D 6D",
+        3: "5H 4H 3H 2H 6C 5C 4C 3C 2C 5D 4D 3D 2D",
+    }
+    state = round_with(Config.make(4, "teams"), strong)
+    bot = bots.get("rules")
+    assert bot.choose(player_view(state, 0), random.Random(0)).kind == "bid"
+    act(state, "0 bid 125")
+    assert bot.choose(player_view(state, 1), random.Random(0)).kind == "pass"
+
+
+def test_the_rules_bot_calls_the_top_trump_it_lacks() -> None:
+    hands = {
+        0: "KS QS JS TS 9S 3S AH KH AC KC AD KD 2D",
+        1: "AS 8S 7S QH JH TH 9H QC JC TC QD JD TD",
+        2: "6S 5S 4S 2S 8H 7H 6H 9C 8C 7C 9D 8D 7D",
+        3: "5H 4H 3H 2H 6C 5C 4C 3C 2C 6D 5D 4D 3D",
+    }
+    state = round_with(Config.make(4, "partners"), hands)
+    act(state, "0 bid 150", "1 pass", "2 pass", "3 pass")
+    choice = bots.get("rules").choose(player_view(state, 0), random.Random(0))
+    assert choice.kind == "call" and choice.value == (parse("AS"),)
+    assert rulebot.best_trump(player_view(state, 0))[0] == cards.SUITS.index("S")
