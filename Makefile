@@ -37,6 +37,7 @@ bench: $(STAMP)/dev
 	$(BIN)/python -m bench.engine
 	$(BIN)/python -m bench.store
 	$(BIN)/python -m bench.ui
+	$(BIN)/python -m bench.bots --part times --part rules
 
 clean:
 	rm -rf $(VENV) $(STAMP)

@@ -32,6 +32,7 @@ from sqlalchemy import delete, insert, text, update
 from sqlmodel import Session, col, select
 
 from core import bots, cards, seats
+from core.bots import expert
 from core.moon3 import record, rules
 from core.moon3.actions import Action, BadAction
 from core.moon3.config import MODE_MIN_PLAYERS, Config, ConfigError, Mode, PartnerRule
@@ -45,6 +46,11 @@ CODE_LENGTH = 6
 NAME_LIMIT = 24
 BOT_DELAY = 0.8  # seconds between bot moves, so people can follow them
 ABANDON_AFTER = 300.0  # R30
+#: The Expert's thinking time a move in a room (it runs inside the room's write).
+ROOM_EXPERT_MS = 200.0
+#: The time the Expert takes for a player's "Suggest".
+HINT_MS = 300.0
+STAND_IN_LEVEL = "rules"
 NEXT_ROUND_GRACE = 60.0  # after this, any player may start the next round
 DEFAULT_BID_TIMER = 60  # R14
 SEEN_EVERY = 30.0  # seconds between updates of a seat's "last seen"
@@ -98,6 +104,8 @@ class RoomSettings:
     rounds: int | None = None
     bid_timer: int = DEFAULT_BID_TIMER
     partner_rule: str = PartnerRule.FIRST.value
+    #: Players may ask the Expert for a suggestion (off unless the host turns it on).
+    hints: bool = False
 
     def checked(self) -> RoomSettings:
         """The settings with defaults filled in; :class:`Refused` if the rules forbid them."""
@@ -161,6 +169,7 @@ class RoomSettings:
             "rounds": self.rounds,
             "bid_timer": self.bid_timer,
             "partner_rule": self.partner_rule,
+            "hints": self.hints,
         }
 
     @classmethod
@@ -184,6 +193,15 @@ class SeatInfo:
     bot_level: str | None
     stand_in: bool
     is_host: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """A hint: the action the Expert would take and, while bidding, its estimates."""
+
+    action: Action
+    #: Points the side can expect to capture as bidder, with ♠ ♥ ♣ ♦ as trump.
+    estimates: tuple[int, ...] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -608,6 +626,18 @@ class Rooms:
         result: str = self._run(code, work)
         return result
 
+    def quick_game(
+        self, host_name: str, settings: RoomSettings, level: str = "rules"
+    ) -> tuple[str, str]:
+        """A room of the host and bots of ``level`` in every other seat, begun at once."""
+        if level not in bots.LEVELS:
+            raise Refused(f"unknown bot level {level}; choose {', '.join(bots.LEVELS)}")
+        code, token = self.create(host_name, settings)
+        for _ in range(settings.checked().players - 1):
+            self.add_bot(token, level)
+        self.begin(token)
+        return code, token
+
     def _team_for(self, ctx: _Ctx, settings: RoomSettings, team: int | None) -> int | None:
         """A team with a free place (Team-wise); ``None`` in the other modes (R9, R10)."""
         if settings.mode != Mode.TEAMS:
@@ -651,7 +681,7 @@ class Rooms:
     def add_bot(self, token: str, level: str = "random", team: int | None = None) -> None:
         """The host fills an empty lobby seat with a bot."""
         if level not in bots.LEVELS:
-            raise Refused(f"unknown bot level {level}")
+            raise Refused(f"unknown bot level {level}; choose {', '.join(bots.LEVELS)}")
 
         def work(ctx: _Ctx) -> None:
             self._require_host(ctx, token)
@@ -1146,7 +1176,8 @@ class Rooms:
         state = ctx.state()
         assert state.to_act is not None
         seat = ctx.by_position(state.to_act)
-        bot = bots.get(seat.bot_level or "random")
+        # A seat handed over from a human (R30) plays at the Rules level, a sound partner.
+        bot = bots.get(seat.bot_level or STAND_IN_LEVEL, budget_ms=ROOM_EXPERT_MS)
         rng = random.Random(f"{ctx.doc['seed']}:bot:{ctx.doc['round_number']}:{len(state.history)}")
         move = bot.choose(player_view(state, state.to_act), rng)
         self._took(ctx, move)
@@ -1182,6 +1213,24 @@ class Rooms:
                 ctx.changed = True
 
         self._run(self.room_of(token), work)
+
+    def suggest(self, token: str) -> Suggestion:
+        """The Expert's advice for the token's own turn, when the host allows hints.
+
+        It sees exactly the player's own view. While bidding it also gives the
+        points the hand's side can expect to capture under each trump.
+        """
+        view = self.view(token)
+        if not view.settings.hints:
+            raise Refused("hints are off at this table; the host can turn them on")
+        table = view.table
+        if table is None or not table.my_turn:
+            raise Refused("a suggestion is for your own turn")
+        rng = random.Random(f"hint:{view.code}:{view.version}")
+        if table.phase == "bidding":
+            values = expert.estimates(table, rng, time.perf_counter() + HINT_MS / 1000)
+            return Suggestion(expert.bid_from(table, values), tuple(round(v) for v in values))
+        return Suggestion(bots.get("expert", budget_ms=HINT_MS).choose(table, rng), None)
 
     def view(self, token: str) -> RoomView:
         """What the token's player sees (their hand, the table, the room)."""

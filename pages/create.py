@@ -65,6 +65,12 @@ else:
         st.number_input("Rounds", min_value=1, max_value=100, value=players if players <= 7 else 4)
     )
 timer = st.slider("Seconds to bid before passing automatically", 15, 120, 60, step=5)
+hints = st.toggle(
+    "Allow hints",
+    value=False,
+    help="Players get a Suggest button: what the Expert bot would do, and while bidding "
+    "the points their hand can expect to capture under each trump.",
+)
 
 if st.button("Create Room", type="primary", disabled=players > 7):
     settings = RoomSettings(
@@ -78,6 +84,7 @@ if st.button("Create Room", type="primary", disabled=players > 7):
         rounds=rounds,
         bid_timer=int(timer),
         partner_rule=partner_rule,
+        hints=hints,
     )
     try:
         code, token = session.rooms().create(name, settings)

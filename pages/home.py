@@ -11,8 +11,10 @@ from html import escape
 
 import streamlit as st
 
-from core import cards
-from ui import look
+from core import bots, cards
+from core.moon3.config import MODE_LABELS
+from core.rooms import RoomError, RoomSettings
+from ui import look, session
 from ui.look import card_face
 
 #: The sample hand on the home page: Kali Tidi, the five honours, a five and a
@@ -136,6 +138,26 @@ with join:
     typed = st.text_input("Room code", max_chars=8, placeholder="e.g. K7QX2M")
     if st.button("Join") and typed.strip():
         st.switch_page("pages/room.py", query_params={"room": typed.strip().upper()})
+
+with st.expander("**Quick game**: you and bots, dealt at once", icon=":material/smart_toy:"):
+    with st.form("quick"):
+        quick_name = st.text_input("Your name", max_chars=24, key="quick-name")
+        quick_label = st.radio("Game mode", list(MODE_LABELS.values()), horizontal=True)
+        quick_players = st.slider("Players, you included", 2, 7, 4)
+        quick_level = st.selectbox(
+            "Bot level", list(bots.LABELS), index=1, format_func=bots.LABELS.__getitem__
+        )
+        start_quick = st.form_submit_button("Start Quick Game", type="primary")
+    if start_quick:
+        quick_mode = next(m for m, text in MODE_LABELS.items() if text == quick_label)
+        # Alone with bots, the Expert's hints are on: the host is the only human.
+        quick = RoomSettings(mode=quick_mode.value, players=quick_players, hints=True)
+        try:
+            quick_code, quick_token = session.rooms().quick_game(quick_name, quick, quick_level)
+        except RoomError as exc:
+            st.error(str(exc))
+        else:
+            session.go_to_seat(quick_code, quick_token)
 
 st.subheader("How a round goes")
 st.markdown(steps_html(), unsafe_allow_html=True)

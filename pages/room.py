@@ -18,7 +18,7 @@ from typing import Any
 
 import streamlit as st
 
-from core import cards
+from core import bots, cards
 from core.moon3.actions import Action
 from core.moon3.config import MODE_LABELS, Mode
 from core.rooms import RoomError, RoomView
@@ -143,8 +143,16 @@ def lobby(view: RoomView) -> None:
         st.button(f"Switch to team {'AB'[other]}", on_click=attempt, args=(switch,))
     if view.is_host:
         full = len(view.seats) >= settings.players
-        with st.container(horizontal=True):
-            add = partial(svc.add_bot, token)
+        with st.container(horizontal=True, vertical_alignment="bottom"):
+            level = st.selectbox(
+                "Bot level",
+                list(bots.LABELS),
+                index=1,
+                format_func=bots.LABELS.__getitem__,
+                disabled=full,
+                width=220,
+            )
+            add = partial(svc.add_bot, token, level)
             st.button("Add a bot", disabled=full, on_click=attempt, args=(add,))
             begin = partial(svc.begin, token)
             st.button(
@@ -282,6 +290,49 @@ def history(view: RoomView) -> None:
             )
 
 
+def describe(action: Action) -> str:
+    """An action in words, for a hint."""
+    if action.kind == "bid":
+        return f"bid {action.value}"
+    if action.kind == "pass":
+        return "pass"
+    if action.kind == "call":
+        return "call " + " ".join(cards.label(c) for c in action.value)  # type: ignore[union-attr]
+    if action.kind == "trump":
+        suit: int = action.value  # type: ignore[assignment]
+        return f"choose {cards.SUIT_SYMBOLS[suit]} {cards.SUIT_NAMES[suit]} as trump"
+    return f"play {cards.label(action.value)}"  # type: ignore[arg-type]
+
+
+def ask_hint(version: int) -> None:
+    """Button callback: the Expert's suggestion for this turn, kept with the version it is for."""
+    assert token is not None
+    try:
+        hint = svc.suggest(token)
+    except RoomError as exc:
+        st.session_state["flash"] = str(exc)
+        return
+    text = f"Suggestion: {describe(hint.action)}."
+    if hint.estimates is not None:
+        guesses = " · ".join(
+            f"{symbol} {points}"
+            for symbol, points in zip(cards.SUIT_SYMBOLS, hint.estimates, strict=True)
+        )
+        text += f" As bidder your side could expect about: {guesses} points."
+    st.session_state["hint"] = (version, text)
+
+
+def hint_box(view: RoomView) -> None:
+    """The Suggest button (when the host allows hints) and the latest suggestion."""
+    if not view.settings.hints:
+        return
+    kept = st.session_state.get("hint")
+    if kept and kept[0] == view.version:
+        st.info(kept[1], icon=":material/lightbulb:")
+    else:
+        st.button("Suggest", icon=":material/lightbulb:", on_click=ask_hint, args=(view.version,))
+
+
 def controls(view: RoomView) -> None:
     table = view.table
     assert table is not None
@@ -292,6 +343,7 @@ def controls(view: RoomView) -> None:
             st.markdown("**Your hand**")
             st.markdown(look.card_row(table.hand), unsafe_allow_html=True)
         return
+    hint_box(view)
     if table.phase == "bidding":
         amounts = [a.value for a in table.legal if a.kind == "bid"]
         st.markdown("**Your hand**")

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from core import bots, cards
 from core.bots import rulebot
+from core.bots.expert import ExpertBot
 from core.cards import parse
 from core.moon3 import rules
 from core.moon3.config import Config
@@ -185,3 +186,41 @@ def test_the_rules_bot_calls_the_top_trump_it_lacks() -> None:
     choice = bots.get("rules").choose(player_view(state, 0), random.Random(0))
     assert choice.kind == "call" and choice.value == (parse("AS"),)
     assert rulebot.best_trump(player_view(state, 0))[0] == cards.SUITS.index("S")
+
+
+@settings(max_examples=8, deadline=None)
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32 - 1))
+def test_expert_bot_plays_whole_rounds_with_legal_actions_only(
+    table: tuple[int, str, int], seed: int
+) -> None:
+    players, mode, decks = table
+    state = rules.deal(Config.make(players, mode, decks), seed % players, seed)
+    expert = ExpertBot(budget_ms=60_000, worlds=1)
+    rng = random.Random(seed)
+    while state.to_act is not None:
+        view = player_view(state, state.to_act)
+        action = expert.choose(view, rng)
+        assert action in view.legal
+        rules.apply(state, action)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(5, 45))
+def test_the_expert_decides_from_its_view_alone(seed: int, steps: int) -> None:
+    """Same view and same dice: same action, however the hidden cards lie (issue 6, item 1)."""
+    state = rules.deal(Config.make(4, "teams"), 0, seed)
+    play = random.Random(seed)
+    for _ in range(steps):
+        if state.to_act is None:
+            return
+        rules.apply(state, bots.get("rules").choose(player_view(state, state.to_act), play))
+    if state.to_act is None:
+        return
+    seat = state.to_act
+    expert = ExpertBot(budget_ms=60_000, worlds=3)
+    other = _shuffle_hidden(state, seat, random.Random(seed + 1))
+    assert player_view(other, seat) == player_view(state, seat)
+    first = expert.choose(player_view(state, seat), random.Random(7))
+    again = expert.choose(player_view(other, seat), random.Random(7))
+    assert first == again
+

@@ -358,3 +358,40 @@ def test_a_move_is_validated_against_the_seat_the_token_owns(rooms: Rooms) -> No
     view = rooms.view(tokens[0])
     assert view.table is not None and view.table.auction == ()
     assert move_of(view.table.legal[0]) == {"type": "pass"}
+
+
+def test_quick_game_seats_the_host_with_bots_of_the_chosen_level_and_deals(rooms: Rooms) -> None:
+    code, host = rooms.quick_game("Asha", RoomSettings(mode="teams", players=4), "expert")
+    view = rooms.view(host)
+    assert view.code == code and view.status == "playing"
+    bots_seated = [s for s in view.seats if s.is_bot]
+    assert len(bots_seated) == 3 and {s.bot_level for s in bots_seated} == {"expert"}
+    with pytest.raises(Refused, match="unknown bot level"):
+        rooms.quick_game("Asha", RoomSettings(mode="teams", players=4), "genius")
+
+
+def test_a_suggestion_needs_the_host_to_allow_hints(rooms: Rooms) -> None:
+    code, tokens = open_room(rooms, RoomSettings(mode="teams", players=4), humans=4)
+    actor = next(t for t in tokens if rooms.view(t).table.my_turn)  # type: ignore[union-attr]
+    before = rooms.version(code)
+    with pytest.raises(Refused, match="hints are off"):
+        rooms.suggest(actor)
+    assert rooms.version(code) == before  # asking changes nothing
+
+
+def test_a_suggestion_is_a_legal_move_for_your_own_turn_with_bidding_estimates(
+    rooms: Rooms,
+) -> None:
+    settings = RoomSettings(mode="teams", players=4, hints=True)
+    code, tokens = open_room(rooms, settings, humans=4)
+    views = {t: rooms.view(t) for t in tokens}
+    actor = next(t for t, v in views.items() if v.table and v.table.my_turn)
+    waiting = next(t for t in tokens if t != actor)
+    with pytest.raises(Refused, match="your own turn"):
+        rooms.suggest(waiting)
+    hint = rooms.suggest(actor)
+    table = rooms.view(actor).table
+    assert table is not None and hint.action in table.legal
+    assert hint.estimates is not None and len(hint.estimates) == 4
+    assert all(0 <= e <= 250 for e in hint.estimates)
+    assert rooms.version(code) == views[actor].version

@@ -34,9 +34,16 @@ class RandomBot:
         return rng.choice(view.legal)
 
 
-from core.bots.rulebot import RulesBot  # noqa: E402  (the levels build on the interface above)
+from core.bots.expert import ExpertBot  # noqa: E402  (the levels build on the interface above)
+from core.bots.rulebot import RulesBot  # noqa: E402
 
-LEVELS: dict[str, Bot] = {"random": RandomBot(), "rules": RulesBot()}
+LEVELS: dict[str, Bot] = {"random": RandomBot(), "rules": RulesBot(), "expert": ExpertBot()}
+#: How each level is offered to players.
+LABELS = {
+    "random": "Random (a beginner)",
+    "rules": "Rules (sound habits)",
+    "expert": "Expert (thinks ahead)",
+}
 
 
 def get(level: str, budget_ms: float | None = None) -> Bot:

@@ -1,0 +1,300 @@
+"""The Expert level: determinised Monte-Carlo search over the Rules policy.
+
+For a decision the Expert deals the cards it cannot see into the other hands
+at random, consistent with everything public: the cards played and removed,
+each hand's size, the suits a player has shown out of, and that the bidder
+holds no copy of a called card that still hides its holder. In each such world
+it tries every candidate action and plays the round out with the Rules policy
+at every seat, scoring the result for its own side. The best average wins.
+Bidding and trump are judged by playing the hand out as bidder under each
+trump. A time budget bounds every decision: no new playout starts once the
+next one could overrun it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+from core import cards
+from core.bots import knowledge, rulebot
+from core.moon3 import rules
+from core.moon3.actions import Action
+from core.moon3.config import Config
+from core.moon3.scoring import round_score
+from core.moon3.state import State
+from core.moon3.view import PlayerView, player_view
+
+DEFAULT_BUDGET_MS = 100.0
+#: Weight of captured card points next to the R27 score when judging a playout.
+POINT_WEIGHT = 0.25
+
+
+@lru_cache(maxsize=64)
+def _config(
+    players: int,
+    mode: str,
+    decks: int,
+    min_bid: int,
+    jokers: bool,
+    partner_rule: str,
+    teams: tuple[int, ...],
+) -> Config:
+    return Config.make(players, mode, decks, min_bid, jokers, partner_rule, teams or None)
+
+
+def config_of(view: PlayerView) -> Config:
+    """The round's rules, as the view states them."""
+    return _config(
+        view.players,
+        view.mode,
+        view.decks,
+        view.min_bid,
+        view.jokers,
+        view.partner_rule,
+        tuple(view.teams),
+    )
+
+
+def public_history(view: PlayerView) -> list[Action]:
+    """Every action so far, rebuilt from the public table in order."""
+    history = [
+        Action(seat, "pass", None) if amount is None else Action(seat, "bid", amount)
+        for seat, amount in view.auction
+    ]
+    if view.called is not None and view.bidder is not None:
+        history.append(Action(view.bidder, "call", tuple(view.called)))
+    if view.trump is not None and view.bidder is not None:
+        history.append(Action(view.bidder, "trump", view.trump))
+    for trick in (*view.tricks, view.trick):
+        history.extend(Action(s, "play", c) for s, c in zip(trick.seats, trick.cards, strict=True))
+    return history
+
+
+def sample_hands(view: PlayerView, rng: random.Random, tries: int = 20) -> list[list[int]] | None:
+    """Current hands of every seat: the view's own, the rest drawn to fit the public table."""
+    assert view.seat is not None
+    played: Counter[int] = Counter()
+    for trick in (*view.tricks, view.trick):
+        played.update(trick.cards)
+    unseen = Counter(cards.deck(view.decks, view.jokers))
+    unseen.subtract(view.removed)
+    unseen.subtract(view.hand)
+    unseen.subtract(played)
+    pool = list((+unseen).elements())
+    voids: list[set[int]] = [set() for _ in range(view.players)]
+    if view.trump is not None:
+        tricks = [(t.seats, t.cards) for t in (*view.tricks, view.trick)]
+        for seats_, cards_ in tricks:
+            if cards_:
+                led = rules.EFF_SUIT[view.trump][cards_[0]]
+                for s, c in zip(seats_[1:], cards_[1:], strict=True):
+                    if rules.EFF_SUIT[view.trump][c] != led:
+                        voids[s].add(led)
+    hidden_calls: set[int] = set()
+    if view.called is not None and not view.partners and view.decks == 1:
+        hidden_calls = set(view.called) - set(played)
+
+    def allowed(seat: int, c: int) -> bool:
+        if seat == view.bidder and c in hidden_calls:
+            return False
+        return view.trump is None or rules.EFF_SUIT[view.trump][c] not in voids[seat]
+
+    others = [s for s in range(view.players) if s != view.seat]
+    for attempt in range(tries):
+        rng.shuffle(pool)
+        # Most constrained cards first, so voids rarely leave a card nowhere to go.
+        if attempt:
+            pool.sort(key=lambda c: sum(allowed(s, c) for s in others))
+        room = {s: view.hand_counts[s] for s in others}
+        hands: dict[int, list[int]] = {s: [] for s in others}
+        ok = True
+        for c in pool:
+            fits = [s for s in others if room[s] and allowed(s, c)]
+            if not fits:
+                ok = False
+                break
+            seat = rng.choices(fits, weights=[room[s] for s in fits])[0]
+            hands[seat].append(c)
+            room[seat] -= 1
+        if ok:
+            return [list(view.hand) if s == view.seat else hands[s] for s in range(view.players)]
+    return None
+
+
+def world(view: PlayerView, hands: Sequence[Sequence[int]]) -> State:
+    """The round as it would stand if the hidden cards were ``hands``."""
+    history = public_history(view)
+    dealt = [list(h) for h in hands]
+    for action in history:
+        if action.kind == "play":
+            dealt[action.seat].append(action.value)  # type: ignore[arg-type]
+    state = rules.new_round(config_of(view), view.first_bidder, dealt, view.removed)
+    for action in history:
+        rules.apply_unchecked(state, action)
+    return state
+
+
+def rollout(state: State) -> State:
+    """Play the round out with the Rules policy at every seat (the state changes)."""
+    while state.to_act is not None:
+        seat = state.to_act
+        legal = rules.legal_actions(state)
+        if state.phase.label == "playing":
+            plays = [a.value for a in legal]
+            k = knowledge.from_state(state, seat, plays)  # type: ignore[arg-type]
+            card = rulebot.choose_card(k)
+            rules.apply_unchecked(state, rulebot.play(legal, card))
+        else:
+            rules.apply_unchecked(state, legal[0])
+    return state
+
+
+def value_for(state: State, seat: int) -> float:
+    """How good a finished round is for ``seat``'s side: R27 score plus some card points."""
+    config = state.config
+    assert state.bidder is not None and state.bid is not None
+    made = bool(rules.made(state))
+    scores = round_score(config, state.bidder, state.partners, state.bid, made)
+    if config.teams:
+        team = config.teams[seat]
+        mine = [s for s in range(config.players) if config.teams[s] == team]
+        return scores[team] + POINT_WEIGHT * sum(state.points[s] for s in mine)
+    side = {state.bidder, *state.partners}
+    mine = sorted(side) if seat in side else [s for s in range(config.players) if s not in side]
+    return scores[seat] + POINT_WEIGHT * sum(state.points[s] for s in mine)
+
+
+class ExpertBot:
+    """Search on sampled worlds within a time budget per decision."""
+
+    level = "expert"
+
+    def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, worlds: int | None = None) -> None:
+        #: Time a decision; ``worlds`` also caps the sampled worlds (for repeatable tests).
+        self.budget_ms = budget_ms
+        self.worlds = worlds
+
+    def with_budget(self, budget_ms: float) -> ExpertBot:
+        return ExpertBot(budget_ms, self.worlds)
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        if not view.legal:
+            raise ValueError("the bot has nothing to do: it is not its turn")
+        deadline = time.perf_counter() + self.budget_ms / 1000
+        if view.phase == "bidding":
+            return bid_from(view, estimates(view, rng, deadline, self.worlds))
+        if view.phase == "calling":
+            return rulebot.RulesBot().call(view)
+        if view.phase == "trump":
+            values = estimates(view, rng, deadline, self.worlds)
+            suit = max(range(4), key=lambda t: values[t])
+            return next(a for a in view.legal if a.value == suit)
+        return self._play(view, rng, deadline)
+
+    def _play(self, view: PlayerView, rng: random.Random, deadline: float) -> Action:
+        candidates = sorted({a.value for a in view.legal})  # type: ignore[type-var]
+        if len(candidates) == 1:
+            return rulebot.play(view.legal, candidates[0])  # type: ignore[arg-type]
+        fallback = rulebot.choose_card(knowledge.from_view(view))
+        values = play_values(view, rng, deadline, self.worlds)
+        if not values:
+            return rulebot.play(view.legal, fallback)
+        # Ties go to the Rules choice, so thin evidence never overturns sound habits.
+        best = max(values, key=lambda c: (values[c][0], c == fallback))
+        return rulebot.play(view.legal, best)
+
+
+def play_values(
+    view: PlayerView, rng: random.Random, deadline: float, worlds: int | None = None
+) -> dict[int, tuple[float, int]]:
+    """Each legal card's mean playout value for the seat's side, and how many playouts."""
+    assert view.seat is not None
+    candidates: list[int] = sorted({a.value for a in view.legal})  # type: ignore[misc]
+    totals = dict.fromkeys(candidates, 0.0)
+    counts = dict.fromkeys(candidates, 0)
+    slowest = 0.0
+    sampled = 0
+    while time.perf_counter() + slowest < deadline and sampled != worlds:
+        sampled += 1
+        hands = sample_hands(view, rng)
+        if hands is None:
+            break
+        base = world(view, hands)
+        for c in candidates:
+            started = time.perf_counter()
+            if started + slowest >= deadline:
+                break
+            trial = base.clone()
+            rules.apply_unchecked(trial, rulebot.play(rules.legal_actions(trial), c))
+            totals[c] += value_for(rollout(trial), view.seat)
+            counts[c] += 1
+            slowest = max(slowest, time.perf_counter() - started)
+    return {c: (totals[c] / counts[c], counts[c]) for c in candidates if counts[c]}
+
+
+def bid_from(view: PlayerView, values: Sequence[float]) -> Action:
+    """Raise by the smallest step while the best trump's estimate covers it, else pass.
+
+    A teammate who holds the auction is never outbid.
+    """
+    bids = [a for a in view.legal if a.kind == "bid"]
+    fold = next(a for a in view.legal if a.kind == "pass")
+    if not bids:
+        return fold
+    teams, high, seat = view.teams, view.high_bidder, view.seat
+    if teams and high is not None and seat is not None and teams[high] == teams[seat]:
+        return fold
+    lowest = min(bids, key=lambda a: a.value)  # type: ignore[arg-type,return-value]
+    amount: int = lowest.value  # type: ignore[assignment]
+    return lowest if amount <= max(values) else fold
+
+
+def estimates(
+    view: PlayerView, rng: random.Random, deadline: float, worlds: int | None = None
+) -> list[float]:
+    """The points this hand's side captures as bidder under each trump (♠ ♥ ♣ ♦), by playouts.
+
+    Without time for even one playout per trump, the Rules hand valuation answers.
+    """
+    assert view.seat is not None
+    config = config_of(view)
+    sums = [0.0] * 4
+    slowest = 0.0
+    others = [s for s in range(view.players) if s != view.seat]
+    rest = Counter(cards.deck(view.decks, view.jokers)) - Counter(view.hand) - Counter(view.removed)
+    pool = list(rest.elements())
+    amount = config.min_bid
+    counts = [0] * 4
+    sampled = 0
+    while time.perf_counter() + slowest < deadline and sampled != worlds:
+        sampled += 1
+        rng.shuffle(pool)
+        hands: list[list[int]] = [[] for _ in range(view.players)]
+        hands[view.seat] = list(view.hand)
+        at = 0
+        for s in others:
+            size = view.hand_counts[s]
+            hands[s] = pool[at : at + size]
+            at += size
+        for trump in range(4):
+            started = time.perf_counter()
+            if started + slowest >= deadline:
+                break
+            state = rules.new_round(config, view.seat, hands, view.removed)
+            rules.apply_unchecked(state, Action(view.seat, "bid", amount))
+            while state.phase.label == "bidding":
+                rules.apply_unchecked(state, Action(state.to_act, "pass", None))  # type: ignore[arg-type]
+            if state.phase.label == "calling":
+                rules.apply_unchecked(state, rulebot.RulesBot().call(player_view(state, view.seat)))
+            rules.apply_unchecked(state, Action(view.seat, "trump", trump))
+            rollout(state)
+            sums[trump] += rules.side_points(state)["bidding"]
+            counts[trump] += 1
+            slowest = max(slowest, time.perf_counter() - started)
+    if not all(counts):
+        return [rulebot.side_estimate(view)] * 4
+    return [total / n for total, n in zip(sums, counts, strict=True)]
