@@ -140,13 +140,16 @@ def world(view: PlayerView, hands: Sequence[Sequence[int]]) -> State:
 
 def rollout(state: State) -> State:
     """Play the round out with the Rules policy at every seat (the state changes)."""
+    tracker: knowledge.Tracker | None = None
     while state.to_act is not None:
         seat = state.to_act
         legal = rules.legal_actions(state)
         if state.phase.label == "playing":
-            plays = [a.value for a in legal]
-            k = knowledge.from_state(state, seat, plays)  # type: ignore[arg-type]
-            card = rulebot.choose_card(k)
+            if tracker is None:
+                tracker = knowledge.Tracker(state)
+            plays: list[int] = [a.value for a in legal]  # type: ignore[misc]
+            card = rulebot.choose_card(tracker.knowledge(state, seat, plays))
+            tracker.played(state, seat, card)
             rules.apply_unchecked(state, rulebot.play(legal, card))
         else:
             rules.apply_unchecked(state, legal[0])

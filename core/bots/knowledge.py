@@ -157,46 +157,69 @@ def from_view(view: PlayerView) -> Knowledge:
     )
 
 
+class Tracker:
+    """The public side of a round kept up to date play by play, for fast playouts.
+
+    Holds the cards not yet played or removed, and the suits each seat showed
+    out of; :meth:`knowledge` then gives a seat's picture without recounting.
+    """
+
+    __slots__ = ("public", "voids")
+
+    def __init__(self, state: State) -> None:
+        cfg = state.config
+        assert state.trump is not None
+        public = Counter(cards.deck(cfg.decks, cfg.jokers))
+        public.subtract(state.removed)
+        for _, cs in state.tricks:
+            public.subtract(cs)
+        public.subtract(state.trick_cards)
+        self.public = public
+        tricks = [*state.tricks, (tuple(state.trick_seats), tuple(state.trick_cards))]
+        self.voids = _voids(state.trump, tricks, cfg.players)
+
+    def played(self, state: State, seat: int, c: int) -> None:
+        """Note ``seat`` playing ``c`` into the current trick (call before applying it)."""
+        self.public[c] -= 1
+        if state.trick_cards:
+            led = EFF_SUIT[state.trump][state.trick_cards[0]]  # type: ignore[index]
+            if EFF_SUIT[state.trump][c] != led:  # type: ignore[index]
+                self.voids[seat].add(led)
+
+    def knowledge(self, state: State, seat: int, legal_cards: list[int]) -> Knowledge:
+        """What ``seat`` knows now, in the (sampled) state."""
+        cfg = state.config
+        assert state.trump is not None and state.bidder is not None
+        unseen = self.public.copy()
+        hand = state.hands[seat]
+        for c in hand:
+            unseen[c] -= 1
+        friends, foes = _sides(
+            seat, cfg.players, cfg.teams, state.bidder, state.partners, state.called, hand
+        )
+        points = state.points
+        bidding = points[state.bidder] + sum(points[s] for s in state.partners)
+        return Knowledge(
+            seat=seat,
+            players=cfg.players,
+            hand=list(hand),
+            trump=state.trump,
+            bidder=state.bidder,
+            bid=state.bid or 0,
+            trick_seats=list(state.trick_seats),
+            trick_cards=list(state.trick_cards),
+            unseen=unseen,
+            voids=self.voids,
+            friends=friends,
+            foes=foes,
+            side_points=(bidding, sum(points) - bidding),
+            legal_cards=legal_cards,
+        )
+
+
 def from_state(state: State, seat: int, legal_cards: list[int]) -> Knowledge:
     """The same knowledge read straight from a (sampled) state, for simulations."""
-    cfg = state.config
-    assert state.trump is not None and state.bidder is not None
-    unseen = Counter(cards.deck(cfg.decks, cfg.jokers))
-    unseen.subtract(state.removed)
-    unseen.subtract(state.hands[seat])
-    for _, cs in state.tricks:
-        unseen.subtract(cs)
-    unseen.subtract(state.trick_cards)
-    unseen = +unseen
-    tricks = [*state.tricks, (tuple(state.trick_seats), tuple(state.trick_cards))]
-    friends, foes = _sides(
-        seat,
-        cfg.players,
-        cfg.teams,
-        state.bidder,
-        state.partners,
-        state.called,
-        state.hands[seat],
-    )
-    bidding = sum(
-        state.points[s] for s in range(cfg.players) if s == state.bidder or s in state.partners
-    )
-    return Knowledge(
-        seat=seat,
-        players=cfg.players,
-        hand=list(state.hands[seat]),
-        trump=state.trump,
-        bidder=state.bidder,
-        bid=state.bid or 0,
-        trick_seats=list(state.trick_seats),
-        trick_cards=list(state.trick_cards),
-        unseen=unseen,
-        voids=_voids(state.trump, tricks, cfg.players),
-        friends=friends,
-        foes=foes,
-        side_points=(bidding, sum(state.points) - bidding),
-        legal_cards=legal_cards,
-    )
+    return Tracker(state).knowledge(state, seat, legal_cards)
 
 
 def throw_order(c: int) -> tuple[int, int]:

@@ -186,7 +186,7 @@ def choose_card(k: Knowledge) -> int:
         # Last of the other side to play: win as cheaply as possible, taking own points home.
         return max(winners, key=lambda c: (POINTS[c], -keys[c]))
     sure = [c for c in winners if k.beaters(keys[c] + 1, led) == 0 and c != KALI_TIDI]
-    if sure and (points_in >= 10 or KALI_TIDI in k.unseen):
+    if sure and (points_in >= 10 or k.unseen[KALI_TIDI] > 0):
         return min(sure, key=lambda c: keys[c])
     if points_in >= 20:
         return max(winners, key=lambda c: keys[c])
