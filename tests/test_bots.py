@@ -223,4 +223,3 @@ def test_the_expert_decides_from_its_view_alone(seed: int, steps: int) -> None:
     first = expert.choose(player_view(state, seat), random.Random(7))
     again = expert.choose(player_view(other, seat), random.Random(7))
     assert first == again
-

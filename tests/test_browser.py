@@ -353,3 +353,45 @@ def test_every_screen_at_phone_and_laptop_size_without_sideways_scrolling(
             overflow = page.evaluate(SIDEWAYS)
             assert overflow <= 0, f"{name} scrolls sideways by {overflow}px at {width}px"
         context.close()
+
+
+def test_quick_game_from_home_with_rules_bots_plays_a_full_round(
+    server: str, browser: Browser, database: str
+) -> None:
+    """Alone with three bots: the host plays their own turns, the bots every other."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(server)
+    page.get_by_text("Quick game", exact=True).click()
+    page.get_by_label("Your name").last.fill("Solo")
+    page.get_by_role("button", name="Start Quick Game").click()
+    page.wait_for_selector(".m3-felt[data-version]", timeout=30_000)
+    code = page.url.split("room=")[1].split("&")[0]
+    state = table_state(database, code)
+    assert state is not None
+    seat = next(s for s in range(4) if {cards.NAME[c] for c in state.hands[s]} == hand_of(page))
+    deadline = time.monotonic() + 300
+    hinted = False
+    while time.monotonic() < deadline:
+        state = table_state(database, code)
+        assert state is not None
+        if state.phase.label == "round_over":
+            break
+        check_no_leak(page, state, seat)
+        if state.to_act != seat:
+            time.sleep(0.4)
+            continue
+        if not hinted and page.get_by_role("button", name="Suggest").count():
+            page.get_by_role("button", name="Suggest").click()
+            page.wait_for_selector("text=Suggestion:", timeout=20_000)
+            hinted = True
+        before = len(state.history)
+        if act_in_page(page, state):
+            wait_for_move(database, code, before)
+        else:
+            time.sleep(0.3)
+    else:
+        pytest.fail("the quick game's round did not finish")
+    assert hinted  # a quick game comes with hints on
+    page.wait_for_selector("text=Round 1:", timeout=20_000)
+    context.close()

@@ -263,3 +263,40 @@ def test_an_abandoned_room_says_so_and_offers_a_new_one(database: str) -> None:
     assert any("closed" in e.value for e in at.error)
     assert any("create" in str(link.proto).lower() for link in at.get("page_link"))
     late.store.close()
+
+
+def test_suggest_shows_the_experts_advice_when_the_host_allows_hints(database: str) -> None:
+    rooms = Rooms(Store(database))
+    code, _, ordered = seated(rooms, RoomSettings(mode="teams", players=4, hints=True))
+    actor = play_until(rooms, ordered, "bidding")
+    at = room_page(code, actor)
+    next(b for b in at.button if b.label == "Suggest").click().run()
+    assert not at.exception
+    advice = [i.value for i in at.info if "Suggestion:" in i.value]
+    assert advice and "As bidder your side could expect about" in advice[0]
+    rooms.store.close()
+
+
+def test_no_suggest_button_unless_the_host_allows_hints(database: str) -> None:
+    rooms = Rooms(Store(database))
+    code, _, ordered = seated(rooms, RoomSettings(mode="teams", players=4))
+    actor = play_until(rooms, ordered, "bidding")
+    at = room_page(code, actor)
+    assert not any(b.label == "Suggest" for b in at.button)
+    rooms.store.close()
+
+
+def test_quick_game_from_home_deals_a_table_with_bots(database: str) -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30).run()
+    at.text_input(key="quick-name").input("Solo")
+    at.slider[0].set_value(5)
+    next(b for b in at.button if b.label == "Start Quick Game").click().run()
+    assert not at.exception
+    store = Store(database)
+    with store.read() as db:
+        seats = [s for s in db.exec(select(Seat)) if s.name == "Solo"]
+        assert seats
+        mates = list(db.exec(select(Seat).where(Seat.room_code == seats[-1].room_code)))
+        bots_seated = sum(s.is_bot for s in mates)
+    store.close()
+    assert len(mates) == 5 and bots_seated == 4
