@@ -27,7 +27,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from core import bots
+from core import bots, seats
 from core.moon3 import rules
 from core.moon3.config import Config, ConfigError, Mode
 from core.moon3.scoring import round_score
@@ -106,9 +106,10 @@ def play_pair(setup: Setup, index: int) -> PairResult:
     """The deal numbered ``index``, played both ways round."""
     config = setup.config
     seed = random.Random(f"{setup.seed}/{index}").getrandbits(32)
-    first = index % config.players
+    first = seats.first_bidder(0, index, config.players)  # R11: the opening bid goes round
     if config.mode is Mode.PARTNERS:
-        split = [s % 2 for s in range(config.players)]
+        half = config.players // 2
+        split = [o for _, o in seats.alternate(range(config.players - half), range(half))]
     else:
         split = list(config.teams)
     result = PairResult(0.0)
@@ -119,11 +120,11 @@ def play_pair(setup: Setup, index: int) -> PairResult:
         made = bool(rules.made(state))
         scores = round_score(config, state.bidder, state.partners, state.bid, made)
         for level in (0, 1):
-            seats = [s for s in range(config.players) if owner[s] == level]
+            mine = [s for s in range(config.players) if owner[s] == level]
             tally = result.tallies[level]
             tally.games += 1
-            tally.score += sum(scores[u] for u in _units_of(config, seats))
-            tally.points += sum(state.points[s] for s in seats)
+            tally.score += sum(scores[u] for u in _units_of(config, mine))
+            tally.points += sum(state.points[s] for s in mine)
             if owner[state.bidder] == level:
                 tally.bids += 1
                 tally.made += made

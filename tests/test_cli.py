@@ -154,3 +154,20 @@ def test_simulate_is_repeatable_for_a_seed() -> None:
 def test_simulate_refuses_a_table_the_rules_do_not_allow() -> None:
     done = run("simulate", "--players", "2", "--mode", "partners")
     assert done.returncode == 1 and "Card-Based" in done.stderr and done.stdout == ""
+
+
+def test_tournament_plays_deal_pairs_both_ways_and_reports_an_interval() -> None:
+    done = run("tournament", "--a", "rules", "--b", "random", "--pairs", "12", "--json")
+    assert done.returncode == 0
+    summary = json.loads(done.stdout)
+    assert summary["pairs"] == 12 and not summary["stopped_early"]
+    assert summary["a"]["level"] == "rules" and summary["b"]["level"] == "random"
+    low, high = summary["ci95"]
+    assert low <= summary["difference_per_pair"] <= high
+    assert summary["a"]["score_per_round"] > summary["b"]["score_per_round"]
+
+
+def test_tournament_refuses_bad_options_with_one_line() -> None:
+    done = run("tournament", "--players", "9")
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith("bad options:") and len(done.stderr.splitlines()) == 1

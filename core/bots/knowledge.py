@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from core import cards
+from core import cards, seats
 from core.cards import JOKER, KALI_TIDI, POINTS, RANK
 from core.moon3.rules import EFF_SUIT, KEYS
 from core.moon3.state import State
@@ -58,7 +58,7 @@ class Knowledge:
         order = []
         s = self.seat
         for _ in range(self.players - len(self.trick_cards) - 1):
-            s = (s + 1) % self.players
+            s = seats.next_seat(s, self.players)
             order.append(s)
         return order
 
