@@ -41,19 +41,27 @@ def chromium() -> str:
 
 @contextlib.contextmanager
 def streamlit_server(
-    database: str, options: tuple[str, ...] = (), env: dict[str, str] | None = None
+    database: str,
+    options: tuple[str, ...] = (),
+    env: dict[str, str] | None = None,
+    cpus: set[int] | None = None,
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Run ``app.py`` on a free loopback port against ``database``; yield (base URL, process).
 
     Waits on ``/_stcore/health`` before yielding and stops the server afterwards,
-    whatever happened in between.
+    whatever happened in between. ``cpus`` pins the server to those cores.
     """
     port = free_port()
     environment = {**os.environ, **(env or {}), "DATABASE_URL": database}
     command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true"]
     command += ["--server.port", str(port), "--server.address", "127.0.0.1", *options]
     process = subprocess.Popen(
-        command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        command,
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None,
     )
     base = f"http://127.0.0.1:{port}"
     try:

@@ -240,20 +240,8 @@ def play_values(
 
 
 def bid_from(view: PlayerView, values: Sequence[float]) -> Action:
-    """Raise by the smallest step while the best trump's estimate covers it, else pass.
-
-    A teammate who holds the auction is never outbid.
-    """
-    bids = [a for a in view.legal if a.kind == "bid"]
-    fold = next(a for a in view.legal if a.kind == "pass")
-    if not bids:
-        return fold
-    teams, high, seat = view.teams, view.high_bidder, view.seat
-    if teams and high is not None and seat is not None and teams[high] == teams[seat]:
-        return fold
-    lowest = min(bids, key=lambda a: a.value)  # type: ignore[arg-type,return-value]
-    amount: int = lowest.value  # type: ignore[assignment]
-    return lowest if amount <= max(values) else fold
+    """Raise by the smallest step while the best trump's estimate covers it, else pass."""
+    return rulebot.raise_or_pass(view, max(values))
 
 
 def estimates(

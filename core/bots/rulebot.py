@@ -108,16 +108,7 @@ class RulesBot:
         return play(view.legal, choose_card(from_view(view)))
 
     def bid(self, view: PlayerView) -> Action:
-        bids = [a for a in view.legal if a.kind == "bid"]
-        fold = next(a for a in view.legal if a.kind == "pass")
-        if not bids:
-            return fold
-        teams, high, seat = view.teams, view.high_bidder, view.seat
-        if teams and high is not None and seat is not None and teams[high] == teams[seat]:
-            return fold  # a teammate holds the auction: do not bid against them
-        dare = side_estimate(view) * BOLDNESS
-        lowest = min(bids, key=lambda a: a.value)  # type: ignore[arg-type,return-value]
-        return lowest if lowest.value <= dare else fold  # type: ignore[operator]
+        return raise_or_pass(view, side_estimate(view) * BOLDNESS)
 
     def call(self, view: PlayerView) -> Action:
         options = view.legal
@@ -142,6 +133,23 @@ class RulesBot:
 
         picked = sorted(callable_ids, key=worth, reverse=True)[:need]
         return Action(view.seat, "call", tuple(sorted(picked)))  # type: ignore[arg-type]
+
+
+def raise_or_pass(view: PlayerView, dare: float) -> Action:
+    """Raise by the smallest step while it stays within ``dare`` points, else pass.
+
+    A teammate who holds the auction is never outbid.
+    """
+    bids = [a for a in view.legal if a.kind == "bid"]
+    fold = next(a for a in view.legal if a.kind == "pass")
+    if not bids:
+        return fold
+    teams, high, seat = view.teams, view.high_bidder, view.seat
+    if teams and high is not None and seat is not None and teams[high] == teams[seat]:
+        return fold
+    lowest = min(bids, key=lambda a: a.value)  # type: ignore[arg-type,return-value]
+    amount: int = lowest.value  # type: ignore[assignment]
+    return lowest if amount <= dare else fold
 
 
 def play(legal: Sequence[Action], card: int) -> Action:
