@@ -392,6 +392,36 @@ def _stamp(ts: float) -> datetime:
     return datetime.fromtimestamp(ts, UTC)
 
 
+class _Thoughts:
+    """Bot moves worked out ahead in a read, by (room, round, moves so far).
+
+    A bot that searches (the Expert) thinks for a fifth of a second; doing that
+    inside the write would hold the room's row, and SQLite's one writer lock,
+    for as long. The write takes the move only if the table is still where it
+    was; otherwise the bot thinks again there. One server process's memory:
+    losing it only costs the thinking again.
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.lock = threading.Lock()
+        self.entries: OrderedDict[tuple[str, int, int], Action] = OrderedDict()
+
+    def take(self, key: tuple[str, int, int]) -> Action | None:
+        with self.lock:
+            return self.entries.pop(key, None)
+
+    def has(self, key: tuple[str, int, int]) -> bool:
+        with self.lock:
+            return key in self.entries
+
+    def keep(self, key: tuple[str, int, int], move: Action) -> None:
+        with self.lock:
+            self.entries[key] = move
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+
+
 class Rooms:
     """The service every screen calls. Thread-safe: it holds no per-room state."""
 
@@ -399,6 +429,7 @@ class Rooms:
         self.store = store
         self.clock = clock
         self._states = _StateCache()
+        self._thoughts = _Thoughts()
         self._rooms_of: dict[str, str] = {}  # token hash -> room code; a seat never moves
 
     # ------------------------------------------------------------ plumbing
@@ -1174,13 +1205,34 @@ class Rooms:
 
     def _bot_move(self, ctx: _Ctx) -> None:
         state = ctx.state()
+        key = (ctx.room.code, ctx.doc["round_number"], len(state.history))
+        move = self._thoughts.take(key)
+        if move is None or move not in rules.legal_actions(state):
+            move = self._decide(ctx, state)
+        self._took(ctx, move)
+
+    def _decide(self, ctx: _Ctx, state: State) -> Action:
+        """The move of the bot (or stand-in) to act, from its own player view."""
         assert state.to_act is not None
         seat = ctx.by_position(state.to_act)
         # A seat handed over from a human (R30) plays at the Rules level, a sound partner.
         bot = bots.get(seat.bot_level or STAND_IN_LEVEL, budget_ms=ROOM_EXPERT_MS)
         rng = random.Random(f"{ctx.doc['seed']}:bot:{ctx.doc['round_number']}:{len(state.history)}")
-        move = bot.choose(player_view(state, state.to_act), rng)
-        self._took(ctx, move)
+        return bot.choose(player_view(state, state.to_act), rng)
+
+    def _think_ahead(self, code: str) -> None:
+        """Work out a bot move that is due, in a read, before the write that plays it."""
+        with self.store.read() as session:
+            ctx = self._load(session, code)
+            due = self._due(ctx)
+            if ctx.status != PLAYING or due is None or due[1] != "bot" or due[0] > ctx.now:
+                return
+            state = ctx.state()
+            key = (code, ctx.doc["round_number"], len(state.history))
+            if self._thoughts.has(key):
+                return
+            move = self._decide(ctx, state)
+        self._thoughts.keep(key, move)
 
     def _abandon(self, ctx: _Ctx) -> None:
         """R30: the room closes; the round in progress is kept as abandoned, no winner."""
@@ -1200,6 +1252,7 @@ class Rooms:
         current, due_at = row
         if due_at is None or due_at > self.clock():
             return int(current)
+        self._think_ahead(code)
         return int(self._run(code, lambda ctx: ctx.room.version + int(ctx.changed)))
 
     def reclaim(self, token: str) -> None:

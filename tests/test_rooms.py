@@ -395,3 +395,31 @@ def test_a_suggestion_is_a_legal_move_for_your_own_turn_with_bidding_estimates(
     assert hint.estimates is not None and len(hint.estimates) == 4
     assert all(0 <= e <= 250 for e in hint.estimates)
     assert rooms.version(code) == views[actor].version
+
+
+def test_bots_think_before_the_write_and_every_thought_is_played(
+    rooms: Rooms, clock: FakeClock
+) -> None:
+    """Polling drives the bots; each due move is worked out in a read, then played."""
+    code, tokens = open_room(
+        rooms, RoomSettings(mode="teams", players=4), humans=1, bot_level="rules"
+    )
+    host = tokens[0]
+    rng = random.Random(2)
+    thought: list[object] = []
+    keep = rooms._thoughts.keep
+    rooms._thoughts.keep = lambda key, move: (thought.append(move), keep(key, move))  # type: ignore[method-assign,func-returns-value]
+    for _ in range(2000):
+        view = rooms.view(host)
+        if view.status != "playing":
+            break
+        if view.table is not None and view.table.my_turn:
+            rooms.act(host, pick(view, rng), view.version)
+            continue
+        clock.advance(1.0)
+        rooms.version(code)  # what a page's poll calls
+    assert rooms.view(host).status in ("results", "over")
+    assert len(thought) > 10  # the bots' moves were worked out ahead, in reads
+    assert not rooms._thoughts.entries  # and every one of them was played
+    rounds = stored_rounds(rooms.store)
+    assert rounds and records.replay(json.loads(rounds[-1].record))["phase"] == "round_over"
