@@ -23,7 +23,7 @@ from core.moon3.actions import Action
 from core.moon3.rules import EFF_SUIT, KEYS
 from core.moon3.view import PlayerView
 
-#: Share of the estimate the bidder dares to bid (calibrated on self-play).
+#: Share of the estimate the bidder dares to bid (set by hand; Rules self-play makes 80-86%).
 BOLDNESS = 0.95
 #: What a partner or teammate is expected to add, as a share of a fair cut.
 PARTNER_SHARE = 0.8
@@ -32,13 +32,9 @@ PARTNER_SHARE = 0.8
 # ---------------------------------------------------------------- hand value
 
 
-def _full_deck(decks: int, jokers: bool) -> Counter[int]:
-    return Counter(cards.deck(decks, jokers))
-
-
 def hand_value(hand: Sequence[int], trump: int, players: int, decks: int, jokers: bool) -> float:
     """Expected points this hand captures itself with ``trump``: tricks × an average trick."""
-    deck = _full_deck(decks, jokers)
+    deck = Counter(cards.deck(decks, jokers))
     mine = Counter(hand)
     by_suit: dict[int, list[int]] = {}
     for c in hand:
