@@ -39,7 +39,7 @@ from core.moon3.config import MODE_MIN_PLAYERS, Config, ConfigError, Mode, Partn
 from core.moon3.scoring import GameLength, default_length, game_outcome, round_score, units
 from core.moon3.state import Phase, State
 from core.moon3.view import PlayerView, player_view
-from core.store import GameRecord, Room, RoundRecord, Seat, Store
+from core.store import Room, Seat, Store, history
 
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I
 CODE_LENGTH = 6
@@ -539,8 +539,7 @@ class Rooms:
         for seat in ctx.new_seats:
             conn.execute(insert(_SEATS).values(**seat.values()))
         if ctx.new_rows:
-            ctx.session.add_all(ctx.new_rows)
-            ctx.session.flush()
+            history.save(ctx.session, ctx.new_rows)
         return True
 
     def _seat_of(self, ctx: _Ctx, token: str) -> _SeatRow:
@@ -1004,43 +1003,22 @@ class Rooms:
         config = state.config
         game = ctx.doc["game"]
         names = [ctx.by_position(p).name for p in range(config.players)]
-        made = rules.made(state)
-        sides = rules.side_points(state)
-        kali = [
-            {"seat": winner, "trick": i + 1}
-            for i, ((_, played), winner) in enumerate(
-                zip(state.tricks, state.trick_winners, strict=True)
-            )
-            for c in played
-            if c == cards.KALI_TIDI
-        ]
         rnd = ctx.doc["round"]
         rnd["meta"]["abandoned"] = abandoned
-        ctx.new_rows.append(
-            RoundRecord(
-                room_code=ctx.room.code,
-                game_number=game["number"],
-                round_number=game["rounds"] + 1,
-                mode=config.mode.value,
-                players=config.players,
-                decks=config.decks,
-                jokers=config.jokers,
-                bidder=state.bidder if state.bidder is not None else -1,
-                bidder_name=names[state.bidder] if state.bidder is not None else "",
-                bid=state.bid or 0,
-                trump=cards.SUITS[state.trump] if state.trump is not None else None,
-                called=json.dumps(cards.names(state.called or ())),
-                partners=json.dumps(state.partners),
-                names=json.dumps(names),
-                made=made,
-                bidding_points=sides["bidding"],
-                defending_points=sides["defending"],
-                kali_tidi=json.dumps(kali),
-                abandoned=abandoned,
-                record=json.dumps(rnd),
-                finished_at=_stamp(ctx.now),
-            )
+        rows = history.round_rows(
+            state,
+            names,
+            rnd,
+            room_code=ctx.room.code,
+            game_number=game["number"],
+            round_number=game["rounds"] + 1,
+            finished_at=_stamp(ctx.now),
+            abandoned=abandoned,
         )
+        ctx.new_rows.append(rows)
+        made = rows.record.made
+        sides = {"bidding": rows.record.bidding_points, "defending": rows.record.defending_points}
+        kali = json.loads(rows.record.kali_tidi)
         if abandoned:
             return
         assert state.bidder is not None and state.bid is not None and made is not None
@@ -1076,17 +1054,17 @@ class Rooms:
         game.update(over=True, winners=winners, ended_early=ended_early, abandoned=abandoned)
         config = self._game_config(ctx)
         ctx.new_rows.append(
-            GameRecord(
+            history.game_rows(
+                config,
+                [ctx.by_position(p).name for p in range(config.players)],
+                game["totals"],
+                winners,
                 room_code=ctx.room.code,
                 game_number=game["number"],
-                mode=config.mode.value,
                 rounds=game["rounds"],
-                totals=json.dumps(game["totals"]),
-                winners=json.dumps(winners),
-                names=json.dumps([ctx.by_position(p).name for p in range(config.players)]),
+                finished_at=_stamp(ctx.now),
                 ended_early=ended_early,
                 abandoned=abandoned,
-                finished_at=_stamp(ctx.now),
             )
         )
         ctx.status = ABANDONED if abandoned else OVER

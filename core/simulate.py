@@ -1,8 +1,10 @@
-"""``python -m core simulate``: whole rounds played by bots, summarised.
+"""``python -m core simulate``: whole rounds played by bots, summarised, and optionally stored.
 
 Each round is dealt from a seed drawn from ``--seed``, so a run is repeatable;
 games follow R11 (rotating opening bid), R27 (scores) and R28 (game end).
-Bots see player views only, as they do in a room.
+Bots see player views only, as they do in a room. With ``--store`` every
+round and game goes into the room store exactly as a room would keep it, so
+the Stats page can show them (``make demo`` fills a fresh install this way).
 """
 
 from __future__ import annotations
@@ -10,11 +12,14 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import secrets
 import sys
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from tqdm import tqdm
 
 from core import bots, seats
 from core.cards import SUITS
@@ -22,6 +27,7 @@ from core.moon3 import record, rules
 from core.moon3.config import MODE_LABELS, Config, ConfigError, Mode
 from core.moon3.match import Match
 from core.moon3.view import player_view
+from core.store import Store, history
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,9 +41,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--min-bid", type=int, help="default 125 per deck")
     parser.add_argument("--bot", default="random", choices=sorted(bots.LEVELS))
     parser.add_argument("--rounds", type=int, default=100, help="rounds to play (default 100)")
+    parser.add_argument("--games", type=int, help="play this many whole games instead of --rounds")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     parser.add_argument("--records", type=Path, help="write each round's hand record here")
     parser.add_argument("--json", action="store_true", help="print one JSON summary object")
+    parser.add_argument(
+        "--store",
+        nargs="?",
+        const="",
+        metavar="URL",
+        help="keep every round and game in the room store (default: DATABASE_URL, else SQLite)",
+    )
+    parser.add_argument(
+        "--names",
+        help="comma-separated player names; each game seats some of them at random "
+        "(default: Bot 1, Bot 2, ...)",
+    )
+    parser.add_argument(
+        "--spread-days",
+        type=float,
+        default=0.0,
+        help="date the stored rounds evenly over this many past days (default: now)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -54,8 +79,53 @@ def _teams(args: argparse.Namespace, rng: random.Random) -> list[int] | None:
     return None
 
 
+def _roster(args: argparse.Namespace, players: int) -> list[str]:
+    if not args.names:
+        return [f"Bot {s + 1}" for s in range(players)]
+    names = [n.strip() for n in args.names.split(",") if n.strip()]
+    if len(names) < players or len(set(names)) < len(names):
+        raise ConfigError(f"--names needs {players} different names or more")
+    if any(len(n) > 40 for n in names):
+        raise ConfigError("--names: a name has at most 40 characters")
+    return names
+
+
+#: How far apart the stored rounds of one simulated game are dated.
+ROUND_MINUTES = timedelta(minutes=4)
+
+
+class _Keeper:
+    """Writes the played rounds and games to the store, one transaction per game."""
+
+    def __init__(self, url: str, total: int, spread_days: float) -> None:
+        self.store = Store(url or None)
+        self.code = "S" + "".join(
+            secrets.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(7)
+        )
+        self.rows: list[Any] = []
+        self.total = max(total, 1)
+        self.now = datetime.now(UTC)
+        self.spread = timedelta(days=spread_days)
+
+    def stamp(self, done: int, rounds_in: int) -> datetime:
+        """When a round finished: runs spread evenly up to now, a game's rounds minutes apart."""
+        start = self.now - self.spread * (1 - done / self.total)
+        return min(start + ROUND_MINUTES * rounds_in, self.now)
+
+    def flush(self) -> None:
+        with self.store.write() as session:
+            history.save(session, self.rows)
+            session.commit()
+        self.rows = []
+
+    def close(self) -> None:
+        if self.rows:
+            self.flush()
+        self.store.close()
+
+
 def simulate(args: argparse.Namespace) -> dict[str, Any]:
-    """Play ``args.rounds`` rounds and return the summary."""
+    """Play ``args.rounds`` rounds (or ``args.games`` games) and return the summary."""
     rng = random.Random(args.seed)
     config = Config.make(
         args.players,
@@ -66,50 +136,101 @@ def simulate(args: argparse.Namespace) -> dict[str, Any]:
         args.partner_rule,
         _teams(args, rng),
     )
+    roster = _roster(args, config.players)
     bot = bots.get(args.bot)
     if args.records:
         args.records.mkdir(parents=True, exist_ok=True)
+    total = args.games if args.games is not None else args.rounds
+    keeper = _Keeper(args.store, total, args.spread_days) if args.store is not None else None
 
-    def new_match() -> Match:
+    def new_match() -> tuple[Match, list[str]]:
         # R11: Random mode draws the opening bidder of round 1; the others start at seat 0.
         first = seats.draw_seat(config.players, rng) if config.mode is Mode.RANDOM else 0
-        return Match(config, first)
+        names = roster if len(roster) == config.players else rng.sample(roster, config.players)
+        return Match(config, first), names
 
-    match = new_match()
+    match, names = new_match()
+    when: datetime | None = None
     made = kali_bidding = 0
     bids: list[int] = []
     trumps = dict.fromkeys(SUITS, 0)
     wins = [0] * len(match.totals)
-    games = 0
+    games = rounds = 0
     started = time.perf_counter()
-    for number in range(1, args.rounds + 1):
-        seed = rng.getrandbits(32)
-        state = match.deal(seed)
-        while state.to_act is not None:
-            rules.apply(state, bot.choose(player_view(state, state.to_act), rng))
-        result = match.finish_round(state)
-        made += result.made
-        kali_bidding += sum(1 for s in result.kali_tidi if s in result.bidding_side) > 0
-        bids.append(result.bid)
-        trumps[SUITS[result.trump]] += 1
-        if args.records:
+    bar = tqdm(
+        total=total,
+        unit="game" if args.games is not None else "round",
+        file=sys.stderr,
+        disable=keeper is None or None,
+    )
+    try:
+        while (games if args.games is not None else rounds) < total:
+            rounds += 1
+            seed = rng.getrandbits(32)
+            state = match.deal(seed)
+            while state.to_act is not None:
+                rules.apply(state, bot.choose(player_view(state, state.to_act), rng))
+            result = match.finish_round(state)
+            made += result.made
+            kali_bidding += sum(1 for s in result.kali_tidi if s in result.bidding_side) > 0
+            bids.append(result.bid)
+            trumps[SUITS[result.trump]] += 1
             meta = {
-                "round": number,
-                "names": [f"Bot {s + 1}" for s in range(config.players)],
+                "round": match.rounds_played,
+                "names": names,
                 "auto": [],
                 "abandoned": False,
                 "started": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
             }
-            path = args.records / f"round-{number:05d}.json"
-            path.write_text(json.dumps(record.dump(state, meta)) + "\n", encoding="utf-8")
-        if match.outcome.over:
-            games += 1
-            for w in match.outcome.winners:
-                wins[w] += 1
-            match = new_match()
+            if args.records:
+                path = args.records / f"round-{rounds:05d}.json"
+                path.write_text(json.dumps(record.dump(state, meta)) + "\n", encoding="utf-8")
+            if keeper is not None:
+                done = games if args.games is not None else rounds
+                when = keeper.stamp(done, match.rounds_played if args.games is not None else 0)
+                meta["game"] = games + 1
+                meta["room"] = keeper.code
+                keeper.rows.append(
+                    history.round_rows(
+                        state,
+                        names,
+                        record.dump(state, meta),
+                        room_code=keeper.code,
+                        game_number=games + 1,
+                        round_number=match.rounds_played,
+                        finished_at=when,
+                    )
+                )
+            if match.outcome.over:
+                games += 1
+                for w in match.outcome.winners:
+                    wins[w] += 1
+                if keeper is not None:
+                    assert when is not None
+                    keeper.rows.append(
+                        history.game_rows(
+                            config,
+                            names,
+                            match.totals,
+                            match.outcome.winners,
+                            room_code=keeper.code,
+                            game_number=games,
+                            rounds=match.rounds_played,
+                            finished_at=when,
+                        )
+                    )
+                    keeper.flush()
+                match, names = new_match()
+                if args.games is not None:
+                    bar.update(1)
+            if args.games is None:
+                bar.update(1)
+    finally:
+        bar.close()
+        if keeper is not None:
+            keeper.close()
     elapsed = time.perf_counter() - started
-    rounds = args.rounds
-    return {
+    summary: dict[str, Any] = {
         "players": config.players,
         "decks": config.decks,
         "mode": config.mode.value,
@@ -126,12 +247,18 @@ def simulate(args: argparse.Namespace) -> dict[str, Any]:
         "games_finished": games,
         "wins": wins,
     }
+    if keeper is not None:
+        summary["stored_as"] = keeper.code
+    return summary
 
 
 def run(args: argparse.Namespace) -> int:
     """The ``simulate`` command."""
-    if args.rounds < 0:
-        print("--rounds must be 0 or more", file=sys.stderr)
+    if args.rounds < 0 or (args.games is not None and args.games < 0):
+        print("--rounds and --games must be 0 or more", file=sys.stderr)
+        return 1
+    if args.spread_days < 0:
+        print("--spread-days must be 0 or more", file=sys.stderr)
         return 1
     try:
         summary = simulate(args)
@@ -151,4 +278,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"  Kali Tidi to the bidding side: {summary['kali_tidi_to_bidding_side']:.1%}")
     print(f"  trumps chosen: {summary['trumps']}")
     print(f"  games finished: {summary['games_finished']}, wins per {unit}: {summary['wins']}")
+    if "stored_as" in summary:
+        print(f"  stored as room {summary['stored_as']}, games 1 to {summary['games_finished']}")
     return 0

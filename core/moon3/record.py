@@ -222,3 +222,35 @@ def dump(state: State, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
     if meta:
         out["meta"] = dict(meta)
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class TrickStep:
+    """One trick of a finished round, as a replay shows it with every hand face up."""
+
+    #: Trick number, counted from 1.
+    number: int
+    #: Every seat's hand before this trick.
+    hands: tuple[tuple[int, ...], ...]
+    #: Who played, in order, and what.
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+    winner: int
+    #: Card points each seat has captured once this trick is taken.
+    points: tuple[int, ...]
+
+
+def trick_steps(state: State) -> list[TrickStep]:
+    """The tricks of a replayed round in order, with the hands and points around each."""
+    hands = [list(h) for h in state.dealt]
+    points = [0] * state.config.players
+    steps = []
+    for number, ((seats, played), winner) in enumerate(
+        zip(state.tricks, state.trick_winners, strict=False), start=1
+    ):
+        before = tuple(tuple(h) for h in hands)
+        for seat, card in zip(seats, played, strict=True):
+            hands[seat].remove(card)
+        points[winner] += cards.points(played)
+        steps.append(TrickStep(number, before, seats, played, winner, tuple(points)))
+    return steps

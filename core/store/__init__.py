@@ -23,10 +23,20 @@ from sqlalchemy import Engine, bindparam, event, update
 from sqlalchemy.engine import make_url
 from sqlmodel import Session, SQLModel, create_engine
 
-from core.store.tables import GameRecord, RoundRecord, Seat
+from core.store.tables import GameRecord, GameSeat, KaliCapture, RoundRecord, RoundSeat, Seat
 from core.store.tables import Room as Room
 
-__all__ = ["GameRecord", "Room", "RoundRecord", "Seat", "Store", "database_url"]
+__all__ = [
+    "GameRecord",
+    "GameSeat",
+    "KaliCapture",
+    "Room",
+    "RoundRecord",
+    "RoundSeat",
+    "Seat",
+    "Store",
+    "database_url",
+]
 
 DEFAULT_URL = "sqlite:///data/moon3.db"
 _ROOMS = Room.__table__  # type: ignore[attr-defined]

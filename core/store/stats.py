@@ -6,20 +6,28 @@ abandoned rounds and rounds without a bid never count.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, case, func, select
+from sqlalchemy import and_, case, exists, func, select
 from sqlalchemy.sql.elements import ColumnElement
 
-from core.store import RoundRecord, Store
+from core import cards
+from core.store import GameRecord, GameSeat, KaliCapture, RoundRecord, RoundSeat, Store
 
 #: Bid bands are this wide, from the lowest default minimum bid (one deck) upwards.
 BAND_WIDTH = 25
 BAND_START = 125
 
 _R = RoundRecord.__table__  # type: ignore[attr-defined]
+_RS = RoundSeat.__table__  # type: ignore[attr-defined]
+_K = KaliCapture.__table__  # type: ignore[attr-defined]
+_G = GameRecord.__table__  # type: ignore[attr-defined]
+_GS = GameSeat.__table__  # type: ignore[attr-defined]
+#: What one 3♠ is worth (R2).
+KALI_POINTS = cards.POINTS[cards.KALI_TIDI]
 
 
 @dataclass(frozen=True)
@@ -31,8 +39,11 @@ class Filters:
     decks: int | None = None
     since: datetime | None = None
     until: datetime | None = None
+    #: Only rounds this player sat in (names compare without regard to case).
+    player: str | None = None
 
     def where(self) -> ColumnElement[bool]:
+        """The condition on ``round_record`` rows."""
         terms = [_R.c.abandoned.is_(False), _R.c.made.is_not(None), _R.c.bid > 0]
         if self.mode is not None:
             terms.append(_R.c.mode == self.mode)
@@ -44,6 +55,14 @@ class Filters:
             terms.append(_R.c.finished_at >= self.since)
         if self.until is not None:
             terms.append(_R.c.finished_at < self.until)
+        if self.player:
+            sat = _RS.alias("sat")
+            terms.append(
+                exists().where(
+                    sat.c.round_id == _R.c.id,
+                    func.lower(sat.c.name) == self.player.strip().lower(),
+                )
+            )
         return and_(*terms)
 
 
@@ -115,8 +134,336 @@ def bid_success_by_bidder(store: Store, filters: Filters = Filters()) -> list[Ra
     return _rates(store, filters, _R.c.bidder_name)
 
 
-def margins(store: Store, filters: Filters = Filters()) -> list[tuple[int, int]]:
-    """(bid, bidding side's points − bid) of every round, for the margin chart."""
-    query = select(_R.c.bid, _R.c.bidding_points - _R.c.bid).where(filters.where())
+def _rows(store: Store, query: Any) -> list[Any]:
     with store.read() as session:
-        return [(int(b), int(m)) for b, m in session.connection().execute(query)]
+        return list(session.connection().execute(query).all())
+
+
+#: Margins are counted in buckets this wide: bucket -10 holds margins −10 to −1.
+MARGIN_WIDTH = 10
+
+
+def margins(store: Store, filters: Filters = Filters()) -> list[tuple[int, int]]:
+    """(bucket start, rounds) of the bidding side's points less its bid, lowest first.
+
+    A margin of 0 or more is a made bid; the buckets are :data:`MARGIN_WIDTH` wide.
+    """
+    margin = _R.c.bidding_points - _R.c.bid
+    # Floor division that rounds towards minus infinity on every database.
+    bucket = case(
+        (margin >= 0, margin // MARGIN_WIDTH),
+        else_=-((-margin + MARGIN_WIDTH - 1) // MARGIN_WIDTH),
+    ).label("bucket")
+    query = select(bucket, func.count()).where(filters.where()).group_by(bucket).order_by(bucket)
+    return [(int(b) * MARGIN_WIDTH, int(n)) for b, n in _rows(store, query)]
+
+
+@dataclass(frozen=True)
+class KaliSummary:
+    """How the 3♠ went over a set of rounds (R2: it is worth 30 points)."""
+
+    rounds: int
+    #: Rounds in which the bidding side captured a 3♠.
+    to_bidders: int
+    #: Made bids that would have failed without the 3♠ the bidding side captured.
+    made_with_it: int
+    #: Failed bids that would have been made with the 3♠ the defenders captured.
+    failed_without_it: int
+
+    @property
+    def decided(self) -> int:
+        """Rounds the 3♠ decided, one way or the other."""
+        return self.made_with_it + self.failed_without_it
+
+    def share(self, count: int) -> float:
+        return count / self.rounds if self.rounds else 0.0
+
+
+def kali_summary(store: Store, filters: Filters = Filters()) -> KaliSummary:
+    """Rounds where the bidding side took the 3♠, and rounds the 3♠ decided."""
+    per_round = (
+        select(
+            _K.c.round_id,
+            func.sum(case((_K.c.bidding_side.is_(True), 1), else_=0)).label("ours"),
+            func.sum(case((_K.c.bidding_side.is_(True), 0), else_=1)).label("theirs"),
+        )
+        .group_by(_K.c.round_id)
+        .subquery()
+    )
+    ours = func.coalesce(per_round.c.ours, 0)
+    theirs = func.coalesce(per_round.c.theirs, 0)
+    made = _R.c.made.is_(True)
+    query = (
+        select(
+            func.count(),
+            func.sum(case((ours > 0, 1), else_=0)),
+            func.sum(
+                case(
+                    (and_(made, ours > 0, _R.c.bidding_points - KALI_POINTS * ours < _R.c.bid), 1),
+                    else_=0,
+                )
+            ),
+            func.sum(
+                case(
+                    (
+                        and_(
+                            ~made,
+                            theirs > 0,
+                            _R.c.bidding_points + KALI_POINTS * theirs >= _R.c.bid,
+                        ),
+                        1,
+                    ),
+                    else_=0,
+                )
+            ),
+        )
+        .select_from(_R.outerjoin(per_round, per_round.c.round_id == _R.c.id))
+        .where(filters.where())
+    )
+    rounds, to_bidders, made_with, failed_without = _rows(store, query)[0]
+    return KaliSummary(rounds, to_bidders or 0, made_with or 0, failed_without or 0)
+
+
+def kali_by_trick(store: Store, filters: Filters = Filters()) -> list[tuple[int, int, int]]:
+    """(trick number, captures by the bidding side, captures by the defenders), by trick."""
+    query = (
+        select(
+            _K.c.trick,
+            func.sum(case((_K.c.bidding_side.is_(True), 1), else_=0)),
+            func.sum(case((_K.c.bidding_side.is_(True), 0), else_=1)),
+        )
+        .select_from(_K.join(_R, _R.c.id == _K.c.round_id))
+        .where(filters.where())
+        .group_by(_K.c.trick)
+        .order_by(_K.c.trick)
+    )
+    return [(int(t), int(a), int(b)) for t, a, b in _rows(store, query)]
+
+
+@dataclass(frozen=True)
+class KaliPlayer:
+    """One player's captures of the 3♠."""
+
+    name: str
+    rounds: int
+    #: Rounds in which this player's own tricks took a 3♠.
+    rounds_captured: int
+    captures: int
+
+    @property
+    def share(self) -> float:
+        return self.rounds_captured / self.rounds if self.rounds else 0.0
+
+
+def kali_by_player(store: Store, filters: Filters = Filters()) -> list[KaliPlayer]:
+    """Every player's 3♠ captures, most first (then by share, then name)."""
+    captured = func.sum(case((_RS.c.kali > 0, 1), else_=0))
+    query = (
+        select(_RS.c.name, func.count(), captured, func.sum(_RS.c.kali))
+        .select_from(_RS.join(_R, _R.c.id == _RS.c.round_id))
+        .where(filters.where())
+        .group_by(_RS.c.name)
+    )
+    rows = [KaliPlayer(n, int(r), int(c or 0), int(k or 0)) for n, r, c, k in _rows(store, query)]
+    return sorted(rows, key=lambda p: (-p.captures, -p.share, p.name))
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's line on the leaderboard; every member of a winning side is credited."""
+
+    name: str
+    rounds: int
+    rounds_won: int
+    #: Auctions won, and of those the bids made.
+    bids: int
+    bids_made: int
+    #: Rounds won as a partner of the bidder, and as a defender.
+    partner_wins: int
+    defender_wins: int
+    #: Card points captured in the player's own tricks.
+    points: int
+    #: R27 score credited to the player's team (or to the player in Card-Based).
+    score: int
+    games: int = 0
+    games_won: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.rounds_won / self.rounds if self.rounds else 0.0
+
+
+def _count(condition: ColumnElement[bool]) -> Any:
+    return func.sum(case((condition, 1), else_=0))
+
+
+def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
+    """Every player's rounds, wins, bids, points and games, best first.
+
+    A game counts when any of its rounds passes the filters. Order: games
+    won, then rounds won, then score.
+    """
+    won = _RS.c.won.is_(True)
+    rounds = (
+        select(
+            _RS.c.name,
+            func.count(),
+            _count(won),
+            _count(_RS.c.role == "bidder"),
+            _count(and_(_RS.c.role == "bidder", won)),
+            _count(and_(_RS.c.role == "partner", won)),
+            _count(and_(_RS.c.role == "defender", won)),
+            func.sum(_RS.c.points),
+            func.sum(_RS.c.score),
+        )
+        .select_from(_RS.join(_R, _R.c.id == _RS.c.round_id))
+        .where(filters.where())
+        .group_by(_RS.c.name)
+    )
+    in_filter = exists().where(
+        _R.c.room_code == _G.c.room_code, _R.c.game_number == _G.c.game_number, filters.where()
+    )
+    games = (
+        select(_GS.c.name, func.count(), _count(_GS.c.won.is_(True)))
+        .select_from(_GS.join(_G, _G.c.id == _GS.c.game_id))
+        .where(in_filter)
+        .group_by(_GS.c.name)
+    )
+    by_game = {name: (int(n), int(w or 0)) for name, n, w in _rows(store, games)}
+    table = []
+    for name, played, won_, bids, made, partner, defender, points, score in _rows(store, rounds):
+        games_played, games_won = by_game.get(name, (0, 0))
+        table.append(
+            Standing(
+                name=name,
+                rounds=int(played),
+                rounds_won=int(won_ or 0),
+                bids=int(bids or 0),
+                bids_made=int(made or 0),
+                partner_wins=int(partner or 0),
+                defender_wins=int(defender or 0),
+                points=int(points or 0),
+                score=int(score or 0),
+                games=games_played,
+                games_won=games_won,
+            )
+        )
+    return sorted(table, key=lambda s: (-s.games_won, -s.rounds_won, -s.score, s.name))
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """A game in the history list: finished, or still being played."""
+
+    room_code: str
+    game_number: int
+    mode: str
+    players: int
+    decks: int
+    rounds: int
+    last_played: datetime
+    names: list[str]
+    #: The winners' names; empty while the game goes on or when it was abandoned.
+    winners: list[str]
+    over: bool
+
+
+def history_games(store: Store, filters: Filters = Filters(), limit: int = 50) -> list[GameLine]:
+    """The latest games that have a finished round passing the filters, newest first."""
+    last = func.max(_R.c.finished_at).label("last")
+    query = (
+        select(
+            _R.c.room_code,
+            _R.c.game_number,
+            func.min(_R.c.mode),
+            func.min(_R.c.players),
+            func.min(_R.c.decks),
+            func.count(),
+            last,
+            func.max(_R.c.names),
+        )
+        .where(filters.where())
+        .group_by(_R.c.room_code, _R.c.game_number)
+        .order_by(last.desc(), _R.c.room_code, _R.c.game_number.desc())
+        .limit(limit)
+    )
+    rows = _rows(store, query)
+    if not rows:
+        return []
+    codes = {code for code, *_ in rows}
+    ended = _rows(
+        store,
+        select(_G.c.room_code, _G.c.game_number, _G.c.abandoned, _GS.c.name, _GS.c.won)
+        .select_from(_G.outerjoin(_GS, _GS.c.game_id == _G.c.id))
+        .where(_G.c.room_code.in_(codes))
+        .order_by(_GS.c.seat),
+    )
+    over: set[tuple[str, int]] = set()
+    winners: dict[tuple[str, int], list[str]] = {}
+    for code, number, _abandoned, name, won in ended:
+        over.add((code, number))
+        if won:
+            winners.setdefault((code, number), []).append(name)
+    return [
+        GameLine(
+            code,
+            number,
+            mode,
+            players,
+            decks,
+            count,
+            finished,
+            json.loads(names),
+            winners.get((code, number), []),
+            (code, number) in over,
+        )
+        for code, number, mode, players, decks, count, finished, names in rows
+    ]
+
+
+@dataclass(frozen=True)
+class RoundLine:
+    """A round in the history list."""
+
+    id: int
+    round_number: int
+    bidder_name: str
+    bid: int
+    trump: str | None
+    made: bool
+    bidding_points: int
+    kali: list[dict[str, int]]
+    finished_at: datetime
+
+
+def history_rounds(store: Store, room_code: str, game_number: int) -> list[RoundLine]:
+    """The finished rounds of one game, in order."""
+    query = (
+        select(
+            _R.c.id,
+            _R.c.round_number,
+            _R.c.bidder_name,
+            _R.c.bid,
+            _R.c.trump,
+            _R.c.made,
+            _R.c.bidding_points,
+            _R.c.kali_tidi,
+            _R.c.finished_at,
+        )
+        .where(
+            _R.c.room_code == room_code,
+            _R.c.game_number == game_number,
+            Filters().where(),
+        )
+        .order_by(_R.c.round_number)
+    )
+    return [
+        RoundLine(i, n, b, bid, t, bool(m), p, json.loads(k), f)
+        for i, n, b, bid, t, m, p, k, f in _rows(store, query)
+    ]
+
+
+def hand_record(store: Store, round_id: int) -> str | None:
+    """The stored hand record (JSON text) of one round, or ``None``."""
+    found = _rows(store, select(_R.c.record).where(_R.c.id == round_id))
+    return str(found[0][0]) if found else None
