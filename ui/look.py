@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from html import escape
 
 from core import cards
+from core.moon3.record import TrickStep
 from core.moon3.view import PlayerView, TrickView
 
 FELT = "#1f6f43"
@@ -79,7 +80,7 @@ CSS = """
 """
 
 
-def card_face(c: int, small: bool = False, dim: bool = False) -> str:
+def card_face(c: int, small: bool = False, dim: bool = False, marked: bool = False) -> str:
     """One white card: rank and suit corners, a big suit, a point badge if it scores."""
     text = cards.label(c)
     if c == cards.JOKER:
@@ -94,7 +95,12 @@ def card_face(c: int, small: bool = False, dim: bool = False) -> str:
     if worth:
         kind = " m3-kali" if c == cards.KALI_TIDI else ""
         badge = f'<span class="m3-badge{kind}">{worth}</span>'
-    classes = "m3-card" + (" m3-small" if small else "") + (" m3-dim" if dim else "")
+    classes = (
+        "m3-card"
+        + (" m3-small" if small else "")
+        + (" m3-dim" if dim else "")
+        + (" m3-out" if marked else "")
+    )
     return (
         f'<div class="{classes}" role="img" aria-label="{escape(text)}, {worth} points" '
         f'data-card="{cards.NAME[c]}" data-points="{worth}" style="color:{colour}">'
@@ -203,3 +209,63 @@ def facts_html(view: PlayerView, names: Sequence[str]) -> str:
         )
     facts.append(f"Points still out <b>{view.points_out}</b>")
     return '<div class="m3-facts">' + "".join(f"<span>{f}</span>" for f in facts) + "</div>"
+
+
+REPLAY_CSS = """
+<style>
+.m3-hands { display: grid; gap: 0.45rem; margin-top: 0.7rem;
+  grid-template-columns: repeat(auto-fit, minmax(22rem, 1fr)); }
+@media (max-width: 640px) { .m3-hands { grid-template-columns: 1fr; } }
+.m3-hand { background: rgba(0,0,0,0.22); border-radius: 10px; padding: 0.35rem 0.5rem; }
+.m3-hand .m3-row { justify-content: flex-start; gap: 0.25rem; margin-top: 0.25rem; }
+.m3-hand .m3-card.m3-small { width: 2.6rem; height: 3.7rem; }
+.m3-hand .m3-small .m3-pip { font-size: 1.3rem; }
+.m3-hand .m3-card.m3-out { outline: 3px solid #f3d77a; transform: translateY(-0.2rem); }
+.m3-hand.m3-won { border: 2px solid #f3d77a; }
+</style>
+"""
+
+
+def replay_html(
+    step: TrickStep | None,
+    hands: Sequence[Sequence[int]],
+    names: Sequence[str],
+    roles: Sequence[str],
+    points: Sequence[int],
+) -> str:
+    """One moment of a replayed round, every hand face up: before ``step``'s trick, with it.
+
+    ``roles`` tags each seat (bidder, partner, team...); ``step`` is ``None`` for the deal.
+    """
+    played = dict(zip(step.seats, step.cards, strict=True)) if step else {}
+    tiles = []
+    for seat, hand in enumerate(hands):
+        faces = []
+        marked = False
+        for c in hand:
+            out = not marked and played.get(seat) == c
+            marked = marked or out
+            faces.append(card_face(c, small=True, marked=out))
+        won = " m3-won" if step is not None and step.winner == seat else ""
+        tag = f'<span class="m3-tag">{escape(roles[seat])}</span>' if roles[seat] else ""
+        tiles.append(
+            f'<div class="m3-hand{won}" data-seat="{seat}"><b>{escape(names[seat])}</b>{tag}'
+            f" · {points[seat]} pts"
+            f'<div class="m3-row">{"".join(faces) or "<i>no cards</i>"}</div></div>'
+        )
+    trick = ""
+    if step is not None:
+        parts = [
+            f'<div class="m3-played{" m3-win" if seat == step.winner else ""}">'
+            f"{card_face(c, small=True)}<span>{escape(names[seat])}</span></div>"
+            for seat, c in zip(step.seats, step.cards, strict=True)
+        ]
+        trick = (
+            f'<div class="m3-trick">{"".join(parts)}</div><div class="m3-caption">'
+            f"Trick {step.number}: {escape(names[step.winner])} won · "
+            f"{cards.points(step.cards)} pts</div>"
+        )
+    return (
+        f'{REPLAY_CSS}<div class="m3-felt">{trick}<div class="m3-hands">{"".join(tiles)}</div>'
+        f"</div>"
+    )

@@ -467,3 +467,68 @@ def hand_record(store: Store, round_id: int) -> str | None:
     """The stored hand record (JSON text) of one round, or ``None``."""
     found = _rows(store, select(_R.c.record).where(_R.c.id == round_id))
     return str(found[0][0]) if found else None
+
+
+@dataclass(frozen=True)
+class Overview:
+    """Every figure of the Stats page for one set of filters."""
+
+    overall: Rate
+    bands: list[Rate]
+    by_players: list[Rate]
+    by_table: list[Rate]
+    by_bidder: list[Rate]
+    margins: list[tuple[int, int]]
+    kali: KaliSummary
+    kali_by_trick: list[tuple[int, int, int]]
+    kali_by_player: list[KaliPlayer]
+    leaderboard: list[Standing]
+
+    def rate_from(self, low: int) -> Rate:
+        """Bids of ``low`` or more, made out of played (``low`` on a band boundary)."""
+        picked = [
+            r for r in self.bands if r.group >= 0 and BAND_START + r.group * BAND_WIDTH >= low
+        ]
+        return Rate(f"{low}+", sum(r.rounds for r in picked), sum(r.made for r in picked))
+
+
+def overview(store: Store, filters: Filters = Filters()) -> Overview:
+    """All the page's aggregations, each one query."""
+    return Overview(
+        overall=bid_success(store, filters),
+        bands=bid_success_by_band(store, filters),
+        by_players=bid_success_by_players(store, filters),
+        by_table=bid_success_by_table(store, filters),
+        by_bidder=bid_success_by_bidder(store, filters),
+        margins=margins(store, filters),
+        kali=kali_summary(store, filters),
+        kali_by_trick=kali_by_trick(store, filters),
+        kali_by_player=kali_by_player(store, filters),
+        leaderboard=leaderboard(store, filters),
+    )
+
+
+def fingerprint(store: Store) -> tuple[int, int, int]:
+    """Changes whenever a round or game is stored: (rounds, last round id, last game id)."""
+    rounds, last = _rows(store, select(func.count(), func.max(_R.c.id)).where(Filters().where()))[0]
+    game = _rows(store, select(func.max(_G.c.id)))[0][0]
+    return int(rounds), int(last or 0), int(game or 0)
+
+
+def players(store: Store) -> list[str]:
+    """Every name that sat in a finished round, most rounds first."""
+    query = (
+        select(_RS.c.name, func.count().label("n"))
+        .group_by(_RS.c.name)
+        .order_by(func.count().desc(), _RS.c.name)
+    )
+    return [str(name) for name, _ in _rows(store, query)]
+
+
+def date_range(store: Store) -> tuple[datetime, datetime] | None:
+    """When the first and the last counted round finished, or ``None`` with no rounds."""
+    first, last = _rows(
+        store,
+        select(func.min(_R.c.finished_at), func.max(_R.c.finished_at)).where(Filters().where()),
+    )[0]
+    return (first, last) if first is not None else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, Index, Text
+from sqlalchemy import Column, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -109,6 +109,8 @@ class RoundSeat(SQLModel, table=True):
     """One seat's part in a finished round: the facts the leaderboard and player stats sum."""
 
     __tablename__ = "round_seat"
+    #: One row per seat: a second backfill racing the first fails instead of doubling.
+    __table_args__ = (UniqueConstraint("round_id", "seat"),)
 
     id: int | None = Field(default=None, primary_key=True)
     round_id: int = Field(foreign_key="round_record.id", index=True)
@@ -144,6 +146,7 @@ class GameSeat(SQLModel, table=True):
     """One seat's result in a finished game (not written for abandoned games)."""
 
     __tablename__ = "game_seat"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game_record.id", index=True)

@@ -1,0 +1,154 @@
+"""Plotly figures and CSV text for the Stats page, built from the rows of ``core.store.stats``."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+
+import plotly.graph_objects as go
+
+GREEN = "#1f6f43"
+RED = "#c8102e"
+GOLD = "#b8860b"
+BLUE = "#3a6fb0"
+
+#: Plotly's own toolbar is more than a phone needs.
+CONFIG = {"displayModeBar": False, "responsive": True}
+
+
+def csv_text(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A table as CSV (the download under each chart)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def _layout(fig: go.Figure, height: int, **axes: object) -> go.Figure:
+    fig.update_layout(
+        height=height,
+        margin={"l": 8, "r": 8, "t": 8, "b": 8},
+        showlegend=False,
+        bargap=0.25,
+        dragmode=False,
+        **axes,
+    )
+    return fig
+
+
+def rate_bars(labels: Sequence[str], rates: Sequence[float], counts: Sequence[str]) -> go.Figure:
+    """Success rates as vertical bars, each labelled with its percentage and its count."""
+    fig = go.Figure(
+        go.Bar(
+            x=list(labels),
+            y=[r * 100 for r in rates],
+            text=[f"{r:.0%}" for r in rates],
+            textposition="outside",
+            customdata=list(counts),
+            hovertemplate="%{x}: %{y:.0f}% (%{customdata})<extra></extra>",
+            marker_color=GREEN,
+        )
+    )
+    return _layout(
+        fig,
+        300,
+        yaxis={"range": [0, 112], "ticksuffix": "%", "fixedrange": True},
+        xaxis={"type": "category", "fixedrange": True},
+    )
+
+
+def rate_rows(labels: Sequence[str], rates: Sequence[float], counts: Sequence[str]) -> go.Figure:
+    """Success rates as horizontal bars: long labels (names, tables) read on a phone."""
+    fig = go.Figure(
+        go.Bar(
+            y=list(labels),
+            x=[r * 100 for r in rates],
+            orientation="h",
+            text=[f"{r:.0%}" for r in rates],
+            textposition="auto",
+            customdata=list(counts),
+            hovertemplate="%{y}: %{x:.0f}% (%{customdata})<extra></extra>",
+            marker_color=GREEN,
+        )
+    )
+    return _layout(
+        fig,
+        max(160, 34 * len(labels) + 40),
+        xaxis={"range": [0, 100], "ticksuffix": "%", "fixedrange": True},
+        yaxis={"type": "category", "autorange": "reversed", "fixedrange": True},
+    )
+
+
+def margin_bars(buckets: Sequence[int], counts: Sequence[int], width: int) -> go.Figure:
+    """How far the bidding side finished above or below its bid: made bids green, failed red."""
+    fig = go.Figure(
+        go.Bar(
+            x=[b + width / 2 for b in buckets],
+            y=list(counts),
+            width=width * 0.9,
+            marker_color=[GREEN if b >= 0 else RED for b in buckets],
+            customdata=[f"{b} to {b + width - 1}" for b in buckets],
+            hovertemplate="%{customdata} points: %{y} rounds<extra></extra>",
+        )
+    )
+    fig.add_vline(x=0, line_color="#444", line_dash="dot")
+    return _layout(
+        fig,
+        280,
+        xaxis={"title": "points won less the bid", "fixedrange": True, "zeroline": False},
+        yaxis={"title": "rounds", "fixedrange": True},
+    )
+
+
+def count_rows(labels: Sequence[str], counts: Sequence[int], colour: str = GOLD) -> go.Figure:
+    """Counts per name as horizontal bars, largest first."""
+    fig = go.Figure(
+        go.Bar(
+            y=list(labels),
+            x=list(counts),
+            orientation="h",
+            text=[str(c) for c in counts],
+            textposition="auto",
+            marker_color=colour,
+            hovertemplate="%{y}: %{x}<extra></extra>",
+        )
+    )
+    return _layout(
+        fig,
+        max(160, 34 * len(labels) + 40),
+        xaxis={"fixedrange": True},
+        yaxis={"type": "category", "autorange": "reversed", "fixedrange": True},
+    )
+
+
+def stacked_columns(
+    labels: Sequence[str], series: Sequence[tuple[str, Sequence[int], str]], x_title: str
+) -> go.Figure:
+    """Stacked vertical bars, one colour per series, with a legend."""
+    fig = go.Figure(
+        [
+            go.Bar(
+                x=list(labels),
+                y=list(values),
+                name=name,
+                marker_color=colour,
+                hovertemplate=f"{x_title} %{{x}}: %{{y}} ({name})<extra></extra>",
+            )
+            for name, values, colour in series
+        ]
+    )
+    fig = _layout(
+        fig,
+        300,
+        barmode="stack",
+        xaxis={"title": x_title, "type": "category", "fixedrange": True},
+        yaxis={"fixedrange": True},
+    )
+    fig.update_layout(
+        showlegend=True,
+        legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 0},
+        margin={"t": 30},
+    )
+    return fig
