@@ -92,6 +92,8 @@ def _roster(args: argparse.Namespace, players: int) -> list[str]:
 
 #: How far apart the stored rounds of one simulated game are dated.
 ROUND_MINUTES = timedelta(minutes=4)
+#: A simulated game is dated as starting this long before its slot's end.
+GAME_HOURS = timedelta(hours=1)
 
 
 class _Keeper:
@@ -107,10 +109,9 @@ class _Keeper:
         self.now = datetime.now(UTC)
         self.spread = timedelta(days=spread_days)
 
-    def stamp(self, done: int, rounds_in: int) -> datetime:
-        """When a round finished: runs spread evenly up to now, a game's rounds minutes apart."""
-        start = self.now - self.spread * (1 - done / self.total)
-        return min(start + ROUND_MINUTES * rounds_in, self.now)
+    def stamp(self, share: float, offset: timedelta = timedelta()) -> datetime:
+        """When something finished ``share`` of the way through the run, dated up to now."""
+        return min(self.now - self.spread * (1 - share) + offset, self.now)
 
     def flush(self) -> None:
         with self.store.write() as session:
@@ -186,8 +187,12 @@ def simulate(args: argparse.Namespace) -> dict[str, Any]:
                 path = args.records / f"round-{rounds:05d}.json"
                 path.write_text(json.dumps(record.dump(state, meta)) + "\n", encoding="utf-8")
             if keeper is not None:
-                done = games if args.games is not None else rounds
-                when = keeper.stamp(done, match.rounds_played if args.games is not None else 0)
+                if args.games is not None:
+                    # A game's rounds a few minutes apart, the last game ending about now.
+                    late = ROUND_MINUTES * match.rounds_played - GAME_HOURS
+                    when = keeper.stamp((games + 1) / keeper.total, late)
+                else:
+                    when = keeper.stamp(rounds / keeper.total)
                 meta["game"] = games + 1
                 meta["room"] = keeper.code
                 keeper.rows.append(
