@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := .make
 
-.PHONY: run test bench lint clean chromium
+.PHONY: run test bench lint clean chromium demo
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,18 @@ chromium:
 
 test: lint chromium
 	$(BIN)/python -m pytest
+
+# A few hundred bot-played games across modes in the store `make run` uses (DATABASE_URL,
+# else data/moon3.db), so the Stats page has something to show on a fresh install.
+DEMO_NAMES := Asha,Bikram,Chandra,Dipa,Esha,Farhan,Gita,Hari,Indu,Jamal
+DEMO := $(BIN)/python -m core simulate --store --bot rules --names $(DEMO_NAMES) --spread-days 60
+demo: $(STAMP)/runtime
+	$(DEMO) --games 150 --players 4 --seed 1
+	$(DEMO) --games 40 --players 6 --seed 2
+	$(DEMO) --games 50 --players 5 --mode random --seed 3
+	$(DEMO) --games 40 --players 5 --mode partners --seed 4
+	$(DEMO) --games 20 --players 7 --mode partners --seed 5
+	$(DEMO) --games 30 --players 3 --mode partners --seed 6
 
 bench: $(STAMP)/dev
 	$(BIN)/python -m bench.engine
