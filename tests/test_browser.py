@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -395,3 +397,36 @@ def test_quick_game_from_home_with_rules_bots_plays_a_full_round(
     assert hinted  # a quick game comes with hints on
     page.wait_for_selector("text=Round 1:", timeout=20_000)
     context.close()
+
+
+def test_stats_page_with_bot_played_games_reads_on_a_phone_and_a_laptop(
+    server: str, browser: Browser, database: str
+) -> None:
+    """The Stats page over stored games: headline, every tab, a replay step, no sideways scroll."""
+    for table in (["--players", "4"], ["--players", "5", "--mode", "partners"]):
+        subprocess.run(
+            [sys.executable, "-m", "core", "simulate", "--store", database, "--games", "8",
+             "--bot", "rules", "--names", "Asha,Bikram,Chandra,Dipa,Esha,Farhan",
+             "--spread-days", "14", "--json", *table],
+            check=True, capture_output=True, cwd=ROOT,
+        )  # fmt: skip
+    for width, height in ((390, 844), (1280, 800)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.goto(f"{server}/stats")
+        page.get_by_text("Bids of 150+ made").wait_for(timeout=30_000)
+        page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
+        assert not page.locator('[data-testid="stException"]').count()
+        assert page.get_by_text("Most Kali Tidi").count() == 1
+        shoot(page, "stats", whole=True)
+        for tab in ("Kali Tidi", "Leaderboard", "History"):
+            page.get_by_role("tab", name=tab).click()
+            if tab == "History":
+                page.get_by_role("button", name="Next trick").click()
+                page.get_by_text("Trick 1 of").wait_for(timeout=20_000)
+                assert page.locator(".m3-hand").count() >= 4
+            shoot(page, f"stats-{tab.split()[0].lower()}", whole=True)
+            assert not page.locator('[data-testid="stException"]').count(), tab
+            overflow = page.evaluate(SIDEWAYS)
+            assert overflow <= 0, f"stats {tab} scrolls sideways by {overflow}px at {width}px"
+        context.close()

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, case, exists, func, select
+from sqlalchemy import and_, case, func, select
 from sqlalchemy.sql.elements import ColumnElement
 
 from core import cards
@@ -56,11 +56,13 @@ class Filters:
         if self.until is not None:
             terms.append(_R.c.finished_at < self.until)
         if self.player:
+            # An uncorrelated IN: the player's rounds are found once, not once per round.
             sat = _RS.alias("sat")
             terms.append(
-                exists().where(
-                    sat.c.round_id == _R.c.id,
-                    func.lower(sat.c.name) == self.player.strip().lower(),
+                _R.c.id.in_(
+                    select(sat.c.round_id).where(
+                        func.lower(sat.c.name) == self.player.strip().lower()
+                    )
                 )
             )
         return and_(*terms)
@@ -320,13 +322,24 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
         .where(filters.where())
         .group_by(_RS.c.name)
     )
-    in_filter = exists().where(
-        _R.c.room_code == _G.c.room_code, _R.c.game_number == _G.c.game_number, filters.where()
+    # The games with a round in the filter, found in one pass over the rounds.
+    chosen = (
+        select(_R.c.room_code, _R.c.game_number)
+        .where(filters.where())
+        .group_by(_R.c.room_code, _R.c.game_number)
+        .subquery()
     )
     games = (
         select(_GS.c.name, func.count(), _count(_GS.c.won.is_(True)))
-        .select_from(_GS.join(_G, _G.c.id == _GS.c.game_id))
-        .where(in_filter)
+        .select_from(
+            _GS.join(_G, _G.c.id == _GS.c.game_id).join(
+                chosen,
+                and_(
+                    chosen.c.room_code == _G.c.room_code,
+                    chosen.c.game_number == _G.c.game_number,
+                ),
+            )
+        )
         .group_by(_GS.c.name)
     )
     by_game = {name: (int(n), int(w or 0)) for name, n, w in _rows(store, games)}
