@@ -61,17 +61,17 @@ def grow(store: Store, rounds: int) -> int:
         seed_rounds, max_round = int(base[0]), int(base[1])
         max_game = int(conn.execute(text("select max(id) from game_record")).scalar() or 0)
         copies = -(-rounds // seed_rounds) - 1
-        if copies > 99:
-            raise ValueError("at most 100 copies of the seed: seed more games")
+        if copies > 999:
+            raise ValueError("at most 1,000 copies of the seed: seed more games")
         for k in range(1, copies + 1):
             r, g = k * max_round, k * max_game
-            # Copy k: fresh ids, and room codes of its own (two digits, then the seed's code).
+            # Copy k: fresh ids, and room codes of its own (three digits, then the seed's code).
             conn.execute(
                 text(
                     "insert into round_record (id, room_code, game_number, round_number, mode,"
                     " players, decks, jokers, bidder, bidder_name, bid, trump, called, partners,"
                     " names, made, bidding_points, defending_points, kali_tidi, abandoned, record,"
-                    " finished_at) select id + :r, printf('%02d', :k) || substr(room_code, 3),"
+                    " finished_at) select id + :r, printf('%03d', :k) || substr(room_code, 4),"
                     " game_number, round_number, mode,"
                     " players, decks, jokers, bidder, bidder_name, bid, trump, called, partners,"
                     " names, made, bidding_points, defending_points, kali_tidi, abandoned, record,"
@@ -99,7 +99,7 @@ def grow(store: Store, rounds: int) -> int:
                 text(
                     "insert into game_record (id, room_code, game_number, mode, rounds, totals,"
                     " winners, names, ended_early, abandoned, finished_at) select id + :g,"
-                    " printf('%02d', :k) || substr(room_code, 3), game_number, mode, rounds,"
+                    " printf('%03d', :k) || substr(room_code, 4), game_number, mode, rounds,"
                     " totals, winners, names,"
                     " ended_early, abandoned, finished_at from game_record where id <= :top"
                 ),

@@ -162,3 +162,19 @@ def test_trick_steps_replay_every_trick_with_hands_and_points() -> None:
             remaining.remove(card)
             assert sorted(after.hands[seat]) == sorted(remaining)
     assert [s.winner for s in steps] == state.trick_winners
+
+
+def test_a_store_from_before_an_index_gets_it_on_opening(database_url: str) -> None:
+    from sqlalchemy import inspect, text
+
+    first = Store(database_url)
+    with first.write() as session:
+        session.connection().execute(text("drop index ix_round_record_finished_at"))
+        session.commit()
+    names = {i["name"] for i in inspect(first.writer).get_indexes("round_record")}
+    assert "ix_round_record_finished_at" not in names
+    first.close()
+    again = Store(database_url)
+    names = {i["name"] for i in inspect(again.writer).get_indexes("round_record")}
+    again.close()
+    assert "ix_round_record_finished_at" in names

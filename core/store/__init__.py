@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, bindparam, event, update
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, SQLModel, create_engine
 
 from core.store.tables import GameRecord, GameSeat, KaliCapture, RoundRecord, RoundSeat, Seat
@@ -91,6 +92,15 @@ def _sqlite_engine(url: str, immediate: bool) -> Engine:
     return engine
 
 
+def _add_missing_indexes(engine: Engine) -> None:
+    """Create indexes added to tables that already existed (``create_all`` skips those tables)."""
+    for table in SQLModel.metadata.sorted_tables:
+        for index in table.indexes:
+            # Another server may create it in between: then there is nothing to do.
+            with suppress(DBAPIError):
+                index.create(engine, checkfirst=True)
+
+
 class Store:
     """The engines of one database and the transactions the room service runs in."""
 
@@ -104,6 +114,7 @@ class Store:
             self.writer = create_engine(self.url, pool_pre_ping=True, pool_size=5)
             self.reader = self.writer
         SQLModel.metadata.create_all(self.writer)
+        _add_missing_indexes(self.writer)
 
     @contextmanager
     def write(self) -> Iterator[Session]:

@@ -42,6 +42,11 @@ class Filters:
     #: Only rounds this player sat in (names compare without regard to case).
     player: str | None = None
 
+    @property
+    def narrows(self) -> bool:
+        """Whether any field filters (per-seat rows need no join with their rounds otherwise)."""
+        return any(v is not None for v in vars(self).values())
+
     def where(self) -> ColumnElement[bool]:
         """The condition on ``round_record`` rows."""
         terms = [_R.c.abandoned.is_(False), _R.c.made.is_not(None), _R.c.bid > 0]
@@ -226,6 +231,16 @@ def kali_summary(store: Store, filters: Filters = Filters()) -> KaliSummary:
     return KaliSummary(rounds, to_bidders or 0, made_with or 0, failed_without or 0)
 
 
+def _facts(table: Any, filters: Filters) -> tuple[Any, ...]:
+    """FROM and WHERE for per-seat rows: joined to their rounds only when a filter needs it.
+
+    Per-seat rows exist only for rounds that count, so unfiltered they need no join.
+    """
+    if filters.narrows:
+        return (table.join(_R, _R.c.id == table.c.round_id), filters.where())
+    return (table,)
+
+
 def kali_by_trick(store: Store, filters: Filters = Filters()) -> list[tuple[int, int, int]]:
     """(trick number, captures by the bidding side, captures by the defenders), by trick."""
     query = (
@@ -234,8 +249,8 @@ def kali_by_trick(store: Store, filters: Filters = Filters()) -> list[tuple[int,
             func.sum(case((_K.c.bidding_side.is_(True), 1), else_=0)),
             func.sum(case((_K.c.bidding_side.is_(True), 0), else_=1)),
         )
-        .select_from(_K.join(_R, _R.c.id == _K.c.round_id))
-        .where(filters.where())
+        .select_from(*_facts(_K, filters)[:1])
+        .where(*_facts(_K, filters)[1:])
         .group_by(_K.c.trick)
         .order_by(_K.c.trick)
     )
@@ -262,8 +277,8 @@ def kali_by_player(store: Store, filters: Filters = Filters()) -> list[KaliPlaye
     captured = func.sum(case((_RS.c.kali > 0, 1), else_=0))
     query = (
         select(_RS.c.name, func.count(), captured, func.sum(_RS.c.kali))
-        .select_from(_RS.join(_R, _R.c.id == _RS.c.round_id))
-        .where(filters.where())
+        .select_from(*_facts(_RS, filters)[:1])
+        .where(*_facts(_RS, filters)[1:])
         .group_by(_RS.c.name)
     )
     rows = [KaliPlayer(n, int(r), int(c or 0), int(k or 0)) for n, r, c, k in _rows(store, query)]
@@ -318,8 +333,8 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
             func.sum(_RS.c.points),
             func.sum(_RS.c.score),
         )
-        .select_from(_RS.join(_R, _R.c.id == _RS.c.round_id))
-        .where(filters.where())
+        .select_from(*_facts(_RS, filters)[:1])
+        .where(*_facts(_RS, filters)[1:])
         .group_by(_RS.c.name)
     )
     # The games with a round in the filter, found in one pass over the rounds.
@@ -329,9 +344,9 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
         .group_by(_R.c.room_code, _R.c.game_number)
         .subquery()
     )
-    games = (
-        select(_GS.c.name, func.count(), _count(_GS.c.won.is_(True)))
-        .select_from(
+    games = select(_GS.c.name, func.count(), _count(_GS.c.won.is_(True))).group_by(_GS.c.name)
+    if filters.narrows:  # every stored game seat has counted rounds: no filter, no join
+        games = games.select_from(
             _GS.join(_G, _G.c.id == _GS.c.game_id).join(
                 chosen,
                 and_(
@@ -340,8 +355,6 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
                 ),
             )
         )
-        .group_by(_GS.c.name)
-    )
     by_game = {name: (int(n), int(w or 0)) for name, n, w in _rows(store, games)}
     table = []
     for name, played, won_, bids, made, partner, defender, points, score in _rows(store, rounds):
@@ -539,9 +552,9 @@ def players(store: Store) -> list[str]:
 
 
 def date_range(store: Store) -> tuple[datetime, datetime] | None:
-    """When the first and the last counted round finished, or ``None`` with no rounds."""
-    first, last = _rows(
-        store,
-        select(func.min(_R.c.finished_at), func.max(_R.c.finished_at)).where(Filters().where()),
-    )[0]
+    """When the first and the last stored round finished, or ``None`` with no rounds.
+
+    Unfiltered, so that both ends come straight from the index on ``finished_at``.
+    """
+    first, last = _rows(store, select(func.min(_R.c.finished_at), func.max(_R.c.finished_at)))[0]
     return (first, last) if first is not None else None

@@ -82,7 +82,7 @@ class RoundRecord(SQLModel, table=True):
     kali_tidi: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     abandoned: bool = Field(default=False, index=True)
     record: str = Field(sa_column=Column(Text, nullable=False))
-    finished_at: datetime
+    finished_at: datetime = Field(index=True)
 
 
 class GameRecord(SQLModel, table=True):
