@@ -50,6 +50,7 @@ bench: $(STAMP)/dev
 	$(BIN)/python -m bench.store
 	$(BIN)/python -m bench.ui
 	$(BIN)/python -m bench.bots --part times --part rules
+	$(BIN)/python -m bench.stats
 
 clean:
 	rm -rf $(VENV) $(STAMP)

@@ -297,7 +297,7 @@ def kali_tab(view: stats.Overview) -> None:
             charts.count_rows([p.name for p in shown], [p.captures for p in shown]), "kali-players"
         )
         _table(
-            ["Player", "Rounds", "Rounds with a capture", "Captures", "Share of rounds"],
+            ["Player", "Rounds", "Rounds with it", "Captures", "Share"],
             [
                 [p.name, p.rounds, p.rounds_captured, p.captures, _pct(p.rounds_captured, p.rounds)]
                 for p in players
@@ -320,7 +320,7 @@ def kali_tab(view: stats.Overview) -> None:
             "kali-tricks",
         )
         _table(
-            ["Trick", "Captured by the bidding side", "By the defenders"],
+            ["Trick", "Bidding side", "Defenders"],
             [[t, a, b] for t, a, b in tricks],
             "kali-tricks",
         )
