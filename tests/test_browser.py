@@ -425,7 +425,7 @@ def test_stats_page_with_bot_played_games_reads_on_a_phone_and_a_laptop(
                 page.get_by_role("button", name="Next trick").click()
                 page.get_by_text("Trick 1 of").wait_for(timeout=20_000)
                 assert page.locator(".m3-hand").count() >= 4
-            shoot(page, f"stats-{tab.split()[0].lower()}", whole=True)
+            shoot(page, f"stats-{tab.split()[0].lower()}", whole=tab == "History")
             assert not page.locator('[data-testid="stException"]').count(), tab
             overflow = page.evaluate(SIDEWAYS)
             assert overflow <= 0, f"stats {tab} scrolls sideways by {overflow}px at {width}px"
