@@ -153,3 +153,32 @@ def test_rules_cover_every_section_a_player_needs(rules: AppTest) -> None:
         "End of the game",
     }
     assert "60 seconds" in page_html(rules)
+
+
+def test_database_url_from_streamlit_secrets_when_the_environment_has_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Community Cloud hands settings over as secrets: a room lands in that database."""
+    from sqlmodel import select
+
+    from core.store import Seat, Store
+    from ui import session
+
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    url = f"sqlite:///{tmp_path / 'from-secrets.db'}"
+    session.rooms.clear()  # type: ignore[attr-defined]
+    try:
+        at = app()
+        at.secrets["DATABASE_URL"] = url
+        at.switch_page("pages/create.py")
+        at.run()
+        at.text_input[0].input("Secret Sam").run()
+        next(b for b in at.button if b.label == "Create Room").click().run()
+        assert not at.exception
+    finally:
+        session.rooms.clear()  # type: ignore[attr-defined]
+    store = Store(url)
+    with store.read() as db:
+        names = [s.name for s in db.exec(select(Seat))]
+    store.close()
+    assert names == ["Secret Sam"]

@@ -181,9 +181,12 @@ def test_team_wise_2v2_full_round_with_reload_and_no_leaks(
         if state.phase.label == "playing" and state.trick_cards and not reloaded:
             page.reload()
             page.wait_for_selector(".m3-felt", timeout=20_000)
-            assert hand_of(page) >= {cards.NAME[c] for c in state.hands[state.to_act]} - {
-                cards.NAME[c] for c in state.trick_cards
-            }
+            expected = {cards.NAME[c] for c in state.hands[state.to_act]}
+            for _ in range(100):  # the hand draws just after the felt
+                if hand_of(page) >= expected:
+                    break
+                page.wait_for_timeout(200)
+            assert hand_of(page) >= expected, "the hand did not come back after a reload"
             reloaded = True
         if not act_in_page(page, state):
             time.sleep(0.3)

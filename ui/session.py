@@ -15,20 +15,26 @@ from core.store import Store
 ROOM_PAGE = "room"
 
 
+def setting(name: str) -> str | None:
+    """A deployment setting: the environment first, then Streamlit's secrets (Community Cloud)."""
+    value = os.environ.get(name)
+    if value:
+        return value
+    try:
+        return str(st.secrets.get(name, "")) or None
+    except (FileNotFoundError, KeyError):  # no secrets file at all
+        return None
+
+
 @st.cache_resource
 def rooms() -> Rooms:
     """One room service per server process: the database engine is shared and thread-safe."""
-    return Rooms(Store())
+    return Rooms(Store(setting("DATABASE_URL")))
 
 
 def public_base() -> str:
     """The address players open: ``PUBLIC_URL`` (environment or secrets), else this request's."""
-    configured = os.environ.get("PUBLIC_URL")
-    if not configured:
-        try:
-            configured = str(st.secrets.get("PUBLIC_URL", "")) or None
-        except (FileNotFoundError, KeyError):
-            configured = None
+    configured = setting("PUBLIC_URL")
     if configured:
         return configured.rstrip("/")
     url = st.context.url or ""
