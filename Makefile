@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := .make
 
-.PHONY: run test bench lint clean chromium demo
+.PHONY: run test bench lint clean chromium nginx demo
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +30,13 @@ lint: $(STAMP)/dev
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -q && apt-get install -y -q chromium; }
 
-test: lint chromium
+# The deployment test runs the shipped deploy/nginx.conf on loopback; install nginx if missing.
+nginx:
+	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || { apt-get update -q && \
+		apt-get install -y -q --no-install-recommends nginx-light || \
+		apt-get install -y -q --no-install-recommends nginx; }
+
+test: lint chromium nginx
 	$(BIN)/python -m pytest
 
 # A few hundred bot-played games across modes in the store `make run` uses (DATABASE_URL,
@@ -51,6 +57,7 @@ bench: $(STAMP)/dev
 	$(BIN)/python -m bench.ui
 	$(BIN)/python -m bench.bots --part times --part rules
 	$(BIN)/python -m bench.stats
+	$(BIN)/python -m bench.load
 
 clean:
 	rm -rf $(VENV) $(STAMP)
