@@ -200,71 +200,48 @@ def _rate_table(rates: list[stats.Rate], labels: list[str]) -> list[list[object]
     ]
 
 
+def rate_section(
+    title: str, rates: list[stats.Rate], labels: list[str], first: str, name: str, rows: bool
+) -> None:
+    """A success-rate chart (bars, or rows for long labels), its table and CSV."""
+    st.subheader(title)
+    shown = rates[:CHART_ROWS]
+    draw = charts.rate_rows if rows else charts.rate_bars
+    _chart(
+        draw(
+            labels[:CHART_ROWS],
+            [r.rate for r in shown],
+            [f"{r.made} of {r.rounds}" for r in shown],
+        ),
+        name,
+    )
+    if len(rates) > CHART_ROWS:
+        st.caption(f"The first {CHART_ROWS} in the chart; the table has them all.")
+    _table([first, "Played", "Made", "Success"], _rate_table(rates, labels), f"bid-{name}")
+
+
 def bids_tab(view: stats.Overview) -> None:
-    header = ["", "Played", "Made", "Success"]
     left, right = st.columns(2, gap="large")
     with left:
-        st.subheader("Success by bid")
-        labels = [stats.band_label(r.group) for r in view.bands]
-        _chart(
-            charts.rate_bars(
-                labels,
-                [r.rate for r in view.bands],
-                [f"{r.made} of {r.rounds}" for r in view.bands],
-            ),
-            "bands",
-        )
-        _table(["Bid", *header[1:]], _rate_table(view.bands, labels), "bid-bands")
-
+        bands = [stats.band_label(r.group) for r in view.bands]
+        rate_section("Success by bid", view.bands, bands, "Bid", "bands", rows=False)
     with right:
-        st.subheader("Success by number of players")
-        labels = [f"{r.group} players" for r in view.by_players]
-        _chart(
-            charts.rate_bars(
-                labels,
-                [r.rate for r in view.by_players],
-                [f"{r.made} of {r.rounds}" for r in view.by_players],
-            ),
-            "players",
+        counts = [f"{r.group} players" for r in view.by_players]
+        rate_section(
+            "Success by number of players", view.by_players, counts, "Players", "players", False
         )
-        _table(["Players", *header[1:]], _rate_table(view.by_players, labels), "bid-players")
-
     left, right = st.columns(2, gap="large")
     with left:
-        st.subheader("Success by mode and decks")
-        labels = [
+        tables = [
             f"{MODE_LABELS[Mode(m)]} · {d} deck{'s' * (d > 1)}"
             for m, d in (r.group for r in view.by_table)
         ]
-        _chart(
-            charts.rate_rows(
-                labels,
-                [r.rate for r in view.by_table],
-                [f"{r.made} of {r.rounds}" for r in view.by_table],
-            ),
-            "tables",
-        )
-        _table(["Table", *header[1:]], _rate_table(view.by_table, labels), "bid-tables")
-
+        rate_section("Success by mode and decks", view.by_table, tables, "Table", "tables", True)
     with right:
-        st.subheader("Success by bidder")
+        # The players who bid most come first.
         bidders = sorted(view.by_bidder, key=lambda r: (-r.rounds, -r.rate, str(r.group)))
-        shown = bidders[:CHART_ROWS]
-        _chart(
-            charts.rate_rows(
-                [str(r.group) for r in shown],
-                [r.rate for r in shown],
-                [f"{r.made} of {r.rounds}" for r in shown],
-            ),
-            "bidders",
-        )
-        if len(bidders) > CHART_ROWS:
-            st.caption(f"The {CHART_ROWS} players who bid most.")
-        _table(
-            ["Bidder", "Bids won", "Made", "Success"],
-            _rate_table(bidders, [str(r.group) for r in bidders]),
-            "bid-bidders",
-        )
+        names = [str(r.group) for r in bidders]
+        rate_section("Success by bidder", bidders, names, "Bidder", "bidders", rows=True)
 
     st.subheader("Points against the bid")
     st.caption(

@@ -11,6 +11,25 @@ from core.moon3.state import State
 from core.store import Room, Store
 
 
+def create_room(page: Page, base: str, name: str) -> str:
+    """Create a room from the Create Room page as ``name``; return the lobby's invite link."""
+    page.goto(f"{base}/create")
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Create Room").click()
+    page.wait_for_selector("text=Invite your friends", timeout=20_000)
+    return page.locator("code").first.inner_text().strip()
+
+
+def join_through_invite(page: Page, invite: str, name: str, team: str | None = None) -> None:
+    """Take a seat from an invite link, on the given team in Team-wise mode."""
+    page.goto(invite)
+    page.get_by_label("Your name").fill(name)
+    if team is not None:
+        page.get_by_text(f"Team {team} (").click()
+    page.get_by_role("button", name="Join", exact=True).click()
+    page.wait_for_selector("text=Waiting for the host", timeout=20_000)
+
+
 def take_turn(page: Page) -> bool:
     """Make this player's move if it is their turn; True if they moved."""
     if page.get_by_role("button", name="Pass").count():

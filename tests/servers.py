@@ -39,6 +39,20 @@ def chromium() -> str:
     return executable
 
 
+def wait_healthy(base: str, process: subprocess.Popen[bytes], what: str) -> None:
+    """Wait until ``base`` answers Streamlit's health check (directly or through a proxy)."""
+    for _ in range(120):
+        if process.poll() is not None:
+            raise RuntimeError(f"{what} exited while starting")
+        try:
+            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.5)
+    raise RuntimeError(f"{what} did not start")
+
+
 @contextlib.contextmanager
 def streamlit_server(
     database: str,
@@ -65,17 +79,7 @@ def streamlit_server(
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(120):
-            if process.poll() is not None:
-                raise RuntimeError("the Streamlit server exited while starting")
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.5)
-        else:
-            raise RuntimeError("the Streamlit server did not start")
+        wait_healthy(base, process, "the Streamlit server")
         yield base, process
     finally:
         process.terminate()

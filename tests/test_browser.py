@@ -22,7 +22,7 @@ from core import cards
 from core.moon3.state import State
 from core.rooms import Rooms, RoomSettings
 from core.store import Store
-from tests.browsing import act_in_page, table_state, take_turn
+from tests.browsing import act_in_page, create_room, join_through_invite, table_state, take_turn
 from tests.servers import CHROMIUM_FLAGS, ROOT, chromium, streamlit_server
 from tests.service_play import (
     open_room,
@@ -134,15 +134,6 @@ def wait_for_move(database: str, code: str, before: int) -> None:
         time.sleep(0.1)
 
 
-def join_through_invite(page: Page, invite: str, name: str, team: str | None = None) -> None:
-    page.goto(invite)
-    page.get_by_label("Your name").fill(name)
-    if team is not None:
-        page.get_by_text(f"Team {team} (").click()
-    page.get_by_role("button", name="Join", exact=True).click()
-    page.wait_for_selector("text=Waiting for the host", timeout=20_000)
-
-
 def test_team_wise_2v2_full_round_with_reload_and_no_leaks(
     server: str, browser: Browser, database: str
 ) -> None:
@@ -150,11 +141,7 @@ def test_team_wise_2v2_full_round_with_reload_and_no_leaks(
     contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in sizes]
     pages = [c.new_page() for c in contexts]
     host = pages[0]
-    host.goto(f"{server}/create")
-    host.get_by_label("Your name").fill("Asha")
-    host.get_by_role("button", name="Create Room").click()
-    host.wait_for_selector("text=Invite your friends", timeout=20_000)
-    invite = host.locator("code").first.inner_text().strip()
+    invite = create_room(host, server, "Asha")
     code = invite.rsplit("=", 1)[-1]
     for page, name, team in zip(pages[1:], ("Ben", "Chen", "Dev"), ("B", "A", "B"), strict=True):
         join_through_invite(page, invite, name, team)

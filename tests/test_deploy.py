@@ -11,8 +11,6 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
-import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -20,8 +18,15 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from tests import postgres
-from tests.servers import CHROMIUM_FLAGS, ROOT, chromium, free_port, streamlit_server
-from tests.test_browser import join_through_invite
+from tests.browsing import create_room, join_through_invite
+from tests.servers import (
+    CHROMIUM_FLAGS,
+    ROOT,
+    chromium,
+    free_port,
+    streamlit_server,
+    wait_healthy,
+)
 
 SHIPPED = ROOT / "deploy" / "nginx.conf"
 UPSTREAMS = "    server 127.0.0.1:8501;\n    server 127.0.0.1:8502;\n"
@@ -63,15 +68,10 @@ def nginx(upstreams: list[str]) -> Iterator[str]:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("nginx did not come up: " + (folder / "error.log").read_text())
+        try:
+            wait_healthy(base, process, "nginx")
+        except RuntimeError as exc:
+            raise RuntimeError(f"{exc}: {(folder / 'error.log').read_text()}") from None
         yield base
     finally:
         process.terminate()
@@ -89,11 +89,7 @@ def test_two_servers_behind_the_shipped_nginx_config(postgres_server: str) -> No
         browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
         stack.callback(browser.close)
         host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-        host.goto(f"{proxy}/create")
-        host.get_by_label("Your name").fill("Asha")
-        host.get_by_role("button", name="Create Room").click()
-        host.wait_for_selector("text=Invite your friends", timeout=20_000)
-        invite = host.locator("code").first.inner_text().strip()
+        invite = create_room(host, proxy, "Asha")
         assert invite.startswith(f"{proxy}/room?room="), invite
         host.wait_for_function(
             "() => [...document.images].some(i => i.complete && i.naturalWidth > 100)",

@@ -19,9 +19,9 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from core.rooms import Rooms
 from core.store import Store
 from tests import postgres
-from tests.browsing import act_in_page, table_state
+from tests.browsing import act_in_page, create_room, join_through_invite, table_state
 from tests.servers import CHROMIUM_FLAGS, chromium, streamlit_server
-from tests.test_browser import join_through_invite, seats_by_hand, wait_for_move
+from tests.test_browser import seats_by_hand, wait_for_move
 
 
 @pytest.fixture(scope="module")
@@ -62,11 +62,7 @@ def test_two_servers_share_a_round_and_survive_losing_one(
         contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in servers]
         pages = [c.new_page() for c in contexts]
         host = pages[0]
-        host.goto(f"{first}/create")
-        host.get_by_label("Your name").fill("Asha")
-        host.get_by_role("button", name="Create Room").click()
-        host.wait_for_selector("text=Invite your friends", timeout=20_000)
-        invite = host.locator("code").first.inner_text().strip()
+        invite = create_room(host, first, "Asha")
         code = invite.rsplit("=", 1)[-1]
         path = invite[invite.index("/room") :]
         names = ("Ben", "Chen", "Dev")
