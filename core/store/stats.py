@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, case, func, select
+from sqlalchemy import and_, case, func, select, true
 from sqlalchemy.sql.elements import ColumnElement
 
 from core import cards
@@ -231,26 +231,27 @@ def kali_summary(store: Store, filters: Filters = Filters()) -> KaliSummary:
     return KaliSummary(rounds, to_bidders or 0, made_with or 0, failed_without or 0)
 
 
-def _facts(table: Any, filters: Filters) -> tuple[Any, ...]:
+def _facts(table: Any, filters: Filters) -> tuple[Any, ColumnElement[bool]]:
     """FROM and WHERE for per-seat rows: joined to their rounds only when a filter needs it.
 
     Per-seat rows exist only for rounds that count, so unfiltered they need no join.
     """
     if filters.narrows:
-        return (table.join(_R, _R.c.id == table.c.round_id), filters.where())
-    return (table,)
+        return table.join(_R, _R.c.id == table.c.round_id), filters.where()
+    return table, true()
 
 
 def kali_by_trick(store: Store, filters: Filters = Filters()) -> list[tuple[int, int, int]]:
     """(trick number, captures by the bidding side, captures by the defenders), by trick."""
+    source, scope = _facts(_K, filters)
     query = (
         select(
             _K.c.trick,
             func.sum(case((_K.c.bidding_side.is_(True), 1), else_=0)),
             func.sum(case((_K.c.bidding_side.is_(True), 0), else_=1)),
         )
-        .select_from(*_facts(_K, filters)[:1])
-        .where(*_facts(_K, filters)[1:])
+        .select_from(source)
+        .where(scope)
         .group_by(_K.c.trick)
         .order_by(_K.c.trick)
     )
@@ -275,10 +276,11 @@ class KaliPlayer:
 def kali_by_player(store: Store, filters: Filters = Filters()) -> list[KaliPlayer]:
     """Every player's 3♠ captures, most first (then by share, then name)."""
     captured = func.sum(case((_RS.c.kali > 0, 1), else_=0))
+    source, scope = _facts(_RS, filters)
     query = (
         select(_RS.c.name, func.count(), captured, func.sum(_RS.c.kali))
-        .select_from(*_facts(_RS, filters)[:1])
-        .where(*_facts(_RS, filters)[1:])
+        .select_from(source)
+        .where(scope)
         .group_by(_RS.c.name)
     )
     rows = [KaliPlayer(n, int(r), int(c or 0), int(k or 0)) for n, r, c, k in _rows(store, query)]
@@ -321,6 +323,7 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
     won, then rounds won, then score.
     """
     won = _RS.c.won.is_(True)
+    source, scope = _facts(_RS, filters)
     rounds = (
         select(
             _RS.c.name,
@@ -333,8 +336,8 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
             func.sum(_RS.c.points),
             func.sum(_RS.c.score),
         )
-        .select_from(*_facts(_RS, filters)[:1])
-        .where(*_facts(_RS, filters)[1:])
+        .select_from(source)
+        .where(scope)
         .group_by(_RS.c.name)
     )
     # The games with a round in the filter, found in one pass over the rounds.
