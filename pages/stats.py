@@ -58,6 +58,17 @@ def _overview(filters: stats.Filters, mark: tuple[int, int, int]) -> stats.Overv
     return stats.overview(session.rooms().store, filters)
 
 
+@st.cache_data(max_entries=64, show_spinner=False)
+def _games(filters: stats.Filters, mark: tuple[int, int, int]) -> list[stats.GameLine]:
+    """The history list, kept like the figures so a replay step does not query it again."""
+    return stats.history_games(session.rooms().store, filters)
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def _players(mark: tuple[int, int, int]) -> list[str]:
+    return stats.players(session.rooms().store)
+
+
 def _pct(made: int, played: int) -> str:
     return f"{made / played:.0%}" if played else "–"
 
@@ -98,7 +109,7 @@ def empty_state() -> None:
     st.page_link("pages/home.py", label="Play a Quick game", icon=":material/playing_cards:")
 
 
-def filter_controls(store: stats.Store) -> stats.Filters:
+def filter_controls(store: stats.Store, mark: tuple[int, int, int]) -> stats.Filters:
     """Mode, players, decks, dates and a player, in one expander."""
     picked = st.session_state
     active = [
@@ -141,7 +152,7 @@ def filter_controls(store: stats.Store) -> stats.Filters:
                 until = _midnight(days[-1]) + timedelta(days=1)
         player = st.selectbox(
             "Player",
-            [None, *stats.players(store)],
+            [None, *_players(mark)],
             format_func=lambda n: "Everyone" if n is None else n,
             key="f-player",
             help="Only the rounds this player sat in.",
@@ -389,8 +400,8 @@ def _game_label(game: stats.GameLine) -> str:
     return f"{when} · room {game.room_code} game {game.game_number} · {table} · {result}"
 
 
-def history_tab(store: stats.Store, filters: stats.Filters) -> None:
-    games = stats.history_games(store, filters)
+def history_tab(store: stats.Store, filters: stats.Filters, mark: tuple[int, int, int]) -> None:
+    games = _games(filters, mark)
     st.subheader("Games")
     if not games:
         st.info("No game matches these filters.")
@@ -560,7 +571,7 @@ mark = stats.fingerprint(store)
 if mark[0] == 0:
     empty_state()
     st.stop()
-filters = filter_controls(store)
+filters = filter_controls(store, mark)
 view = _overview(filters, mark)
 if view.overall.rounds == 0:
     st.info("No finished round matches these filters. Widen them to see more.")
@@ -574,4 +585,4 @@ with kali:
 with board:
     leaderboard_tab(view)
 with past:
-    history_tab(store, filters)
+    history_tab(store, filters, mark)

@@ -125,6 +125,17 @@ def seats_by_hand(pages: list[Page], state: State) -> dict[int, int]:
     }
 
 
+def begin_game(host: Page, pages: list[Page], database: str, code: str) -> dict[int, int]:
+    """The host begins once the last player (Dev) sat down; returns each browser's seat."""
+    host.wait_for_selector("text=Dev", timeout=20_000)
+    host.get_by_role("button", name="Begin Game").click()
+    for page in pages:
+        page.wait_for_selector(".m3-felt", timeout=20_000)
+    state = table_state(database, code)
+    assert state is not None
+    return seats_by_hand(pages, state)
+
+
 def wait_for_move(database: str, code: str, before: int) -> None:
     """Give the server a moment to take the move just clicked."""
     for _ in range(40):
@@ -145,13 +156,7 @@ def test_team_wise_2v2_full_round_with_reload_and_no_leaks(
     code = invite.rsplit("=", 1)[-1]
     for page, name, team in zip(pages[1:], ("Ben", "Chen", "Dev"), ("B", "A", "B"), strict=True):
         join_through_invite(page, invite, name, team)
-    host.wait_for_selector("text=Dev", timeout=10_000)
-    host.get_by_role("button", name="Begin Game").click()
-    for page in pages:
-        page.wait_for_selector(".m3-felt", timeout=20_000)
-    state = table_state(database, code)
-    assert state is not None
-    positions = seats_by_hand(pages, state)
+    positions = begin_game(host, pages, database, code)
     assert sorted(positions.values()) == [0, 1, 2, 3]
 
     reloaded = False

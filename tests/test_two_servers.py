@@ -21,7 +21,7 @@ from core.store import Store
 from tests import postgres
 from tests.browsing import act_in_page, create_room, join_through_invite, table_state
 from tests.servers import CHROMIUM_FLAGS, chromium, streamlit_server
-from tests.test_browser import seats_by_hand, wait_for_move
+from tests.test_browser import begin_game, wait_for_move
 
 
 @pytest.fixture(scope="module")
@@ -70,13 +70,7 @@ def test_two_servers_share_a_round_and_survive_losing_one(
             pages[1:], servers[1:], names, ("B", "A", "B"), strict=True
         ):
             join_through_invite(page, f"{base}{path}", name, team)
-        host.wait_for_selector("text=Dev", timeout=20_000)
-        host.get_by_role("button", name="Begin Game").click()
-        for page in pages:
-            page.wait_for_selector(".m3-felt", timeout=20_000)
-        state = table_state(database, code)
-        assert state is not None
-        positions = seats_by_hand(pages, state)
+        positions = begin_game(host, pages, database, code)
         moved_over = False
         deadline = time.monotonic() + 420
         while time.monotonic() < deadline:
