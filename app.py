@@ -5,11 +5,17 @@ the URL and this file runs it, so every screen gets the same title, layout and
 menu. The menu is drawn here with page links (Streamlit's own page list is
 turned off in ``.streamlit/config.toml``) so it is the same whichever URL a
 player opens first.
+
+A page that fails unexpectedly shows a friendly message with a short
+reference; the traceback goes to the server log only (and Streamlit's own
+error details are off in ``.streamlit/config.toml``).
 """
 
 from __future__ import annotations
 
 import streamlit as st
+
+from ui import session
 
 st.set_page_config(page_title="Moon 3 of Spades", page_icon="♠️", layout="wide")
 
@@ -24,4 +30,7 @@ page = st.navigation(PAGES, position="hidden")
 with st.sidebar:
     for entry in PAGES:
         st.page_link(entry)
-page.run()
+try:
+    page.run()
+except Exception:  # Streamlit's own reruns and stops are not Exceptions: they pass through
+    session.show_failure(f"page {page.url_path or 'home'}")

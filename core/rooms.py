@@ -21,7 +21,6 @@ import random
 import secrets
 import threading
 import time
-import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -31,7 +30,7 @@ from typing import Any
 from sqlalchemy import delete, insert, text, update
 from sqlmodel import Session, col, select
 
-from core import bots, cards, seats
+from core import bots, cards, names, seats
 from core.bots import expert
 from core.moon3 import record, rules
 from core.moon3.actions import Action, BadAction
@@ -43,7 +42,6 @@ from core.store import Room, Seat, Store, history
 
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I
 CODE_LENGTH = 6
-NAME_LIMIT = 24
 BOT_DELAY = 0.8  # seconds between bot moves, so people can follow them
 ABANDON_AFTER = 300.0  # R30
 #: The Expert's thinking time a move in a room (it runs inside the room's write).
@@ -369,17 +367,18 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _clean_name(name: object) -> str:
-    """A display name: plain text, trimmed, one line, at most NAME_LIMIT characters."""
-    if not isinstance(name, str):
-        raise Refused("a name is text")
-    text = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C")
-    text = " ".join(text.split())
-    if not text:
-        raise Refused("please enter a name")
-    if len(text) > NAME_LIMIT:
-        raise Refused(f"names are at most {NAME_LIMIT} characters")
-    return text
+def _clean_name(name: object, taken: tuple[str, ...] = ()) -> str:
+    """A player's name as shown (:mod:`core.names`); refused if a bot's or like one ``taken``."""
+    try:
+        clean = names.clean(name)
+    except names.BadName as exc:
+        raise Refused(str(exc)) from None
+    if names.is_bot_name(clean):
+        raise Refused(f"{clean} is a bot's name; pick another name")
+    other = names.clashes(clean, taken)
+    if other is not None:
+        raise Refused(f"someone here is already called {other}; pick another name")
+    return clean
 
 
 def _seen(seat: _SeatRow, now: float) -> None:
@@ -628,7 +627,7 @@ class Rooms:
 
     def join(self, code: str, name: str, team: int | None = None) -> str:
         """Take a free seat in a room's lobby; returns the new player's secret token."""
-        clean = _clean_name(name)
+        _clean_name(name)  # a bad name is refused before the room is even read
         token = secrets.token_urlsafe(16)
 
         def work(ctx: _Ctx) -> str:
@@ -637,8 +636,7 @@ class Rooms:
                 raise Refused("this game has already started; you can watch the table")
             if len(ctx.seats) >= settings.players:
                 raise Refused("this room is full; you can watch the table")
-            if any(s.name.casefold() == clean.casefold() for s in ctx.seats):
-                raise Refused(f"someone here is already called {clean}; pick another name")
+            clean = _clean_name(name, tuple(s.name for s in ctx.seats))
             chosen = self._team_for(ctx, settings, team)
             seat = _SeatRow(
                 id=None,

@@ -7,7 +7,7 @@ import streamlit as st
 from core import cards
 from core.moon3.config import MODE_LABELS, Mode, default_decks
 from core.rooms import RoomError, RoomSettings
-from ui import session
+from ui import escape, session
 
 st.title("Create Room")
 
@@ -89,6 +89,6 @@ if st.button("Create Room", type="primary", disabled=players > 7):
     try:
         code, token = session.rooms().create(name, settings)
     except RoomError as exc:
-        st.error(str(exc))
+        st.error(escape.markdown(exc))
     else:
         session.go_to_seat(code, token)

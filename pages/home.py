@@ -7,14 +7,12 @@ phone without any front-end build; names, colours and points come from
 
 from __future__ import annotations
 
-from html import escape
-
 import streamlit as st
 
 from core import bots, cards
 from core.moon3.config import MODE_LABELS
 from core.rooms import RoomError, RoomSettings
-from ui import look, session
+from ui import escape, look, session
 from ui.look import card_face
 
 #: The sample hand on the home page: Kali Tidi, the five honours, a five and a
@@ -107,8 +105,8 @@ def card_slot(c: int) -> str:
 def steps_html() -> str:
     """The five steps of a round as numbered tiles."""
     tiles = "".join(
-        f'<li class="m3-step"><b><span class="m3-num">{n}</span>{escape(head)}</b>'
-        f'<span class="m3-text">{escape(body)}</span></li>'
+        f'<li class="m3-step"><b><span class="m3-num">{n}</span>{escape.html(head)}</b>'
+        f'<span class="m3-text">{escape.html(body)}</span></li>'
         for n, (head, body) in enumerate(STEPS, start=1)
     )
     return f'<ol class="m3-steps">{tiles}</ol>'
@@ -155,7 +153,7 @@ with st.expander("**Quick game**: you and bots, dealt at once", icon=":material/
         try:
             quick_code, quick_token = session.rooms().quick_game(quick_name, quick, quick_level)
         except RoomError as exc:
-            st.error(str(exc))
+            st.error(escape.markdown(exc))
         else:
             session.go_to_seat(quick_code, quick_token)
 

@@ -13,16 +13,16 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
-from html import escape
 from typing import Any
 
 import streamlit as st
 
 from core import bots, cards
+from core.boundary import shown
 from core.moon3.actions import Action
 from core.moon3.config import MODE_LABELS, Mode
 from core.rooms import RoomError, RoomView
-from ui import look, session
+from ui import escape, look, session
 
 svc = session.rooms()
 params = st.query_params
@@ -88,7 +88,7 @@ def move(action: Action) -> dict[str, object]:
 def show_flash() -> None:
     message = st.session_state.pop("flash", None)
     if message:
-        st.warning(message)
+        st.warning(escape.markdown(message))
 
 
 def name_of(view: RoomView, seat: int | None) -> str:
@@ -103,7 +103,7 @@ def name_of(view: RoomView, seat: int | None) -> str:
 def lobby(view: RoomView) -> None:
     settings = view.settings
     link = session.invite_link(view.code)
-    st.subheader(f"Room {view.code}")
+    st.subheader(f"Room {escape.markdown(view.code)}")
     mode = MODE_LABELS[Mode(settings.mode)]
     sizes = f" ({settings.team_sizes[0]} v {settings.team_sizes[1]})" if settings.team_sizes else ""
     st.caption(
@@ -128,7 +128,7 @@ def lobby(view: RoomView) -> None:
         you = " (you)" if view.me and info.seat_id == view.me.seat_id else ""
         # A horizontal row keeps the name and its button together on a phone.
         with st.container(horizontal=True, vertical_alignment="center"):
-            st.markdown(f"{escape(info.name)}{you} · {who}{team}", width="stretch")
+            st.markdown(f"{escape.markdown(info.name)}{you} · {who}{team}", width="stretch")
             if view.is_host and token and not info.is_host:
                 remove = partial(svc.remove_seat, token, info.seat_id)
                 st.button("Remove", key=f"remove-{info.seat_id}", on_click=attempt, args=(remove,))
@@ -189,7 +189,7 @@ def join_form(view: RoomView) -> None:
             try:
                 new_token = svc.join(view.code, name, team)
             except RoomError as exc:
-                st.error(str(exc))
+                st.error(escape.markdown(exc))
             else:
                 session.go_to_seat(view.code, new_token)
 
@@ -201,7 +201,10 @@ def removal(view: RoomView) -> None:
     chooser = name_of(view, view.removal_chooser)
     mine = view.me is not None and view.me.position == view.removal_chooser
     if not mine:
-        st.info(f"Waiting for {chooser} to remove {view.removal_count} card(s) before the deal.")
+        st.info(
+            f"Waiting for {escape.markdown(chooser)} to remove {view.removal_count} card(s) "
+            "before the deal."
+        )
         return
     assert token is not None
     st.subheader("Select Cards to Remove")
@@ -250,7 +253,7 @@ def now_line(view: RoomView) -> None:
         "trump": "choose trump",
         "playing": "play a card",
     }.get(table.phase, "")
-    text = f"Your turn: {what}." if mine else f"Waiting for {escape(waiting)} to {what}."
+    text = f"Your turn: {what}." if mine else f"Waiting for {escape.html(waiting)} to {what}."
     if view.bid_deadline is not None:
         left = max(0, int(view.bid_deadline - time.time()))
         text += f" Passes automatically in {left} s."
@@ -285,8 +288,11 @@ def history(view: RoomView) -> None:
             st.markdown(f'<div class="m3-felt">{last}</div>', unsafe_allow_html=True)
     if table.auction:
         with st.expander("Bids this round"):
-            st.write(
-                " → ".join(f"{names[s]} {'pass' if a is None else a}" for s, a in table.auction)
+            st.markdown(
+                " → ".join(
+                    f"{escape.markdown(names[s])} {'pass' if a is None else a}"
+                    for s, a in table.auction
+                )
             )
 
 
@@ -415,7 +421,7 @@ def results(view: RoomView) -> None:
         bidder = names[last["bidder"]]
         trump = last["trump"]
         suit = cards.SUITS.index(trump) if trump else None
-        line = f"{escape(bidder)} bid **{last['bid']}**"
+        line = f"{escape.markdown(bidder)} bid **{last['bid']}**"
         if suit is not None:
             line += f" with {cards.SUIT_SYMBOLS[suit]} trump"
         if last["called"]:
@@ -423,14 +429,14 @@ def results(view: RoomView) -> None:
         st.markdown(line)
         side = ", ".join(names[s] for s in last["bidding_side"])
         st.markdown(
-            f"Bidding side ({escape(side)}): **{last['side_points'][0]}** points · "
+            f"Bidding side ({escape.markdown(side)}): **{last['side_points'][0]}** points · "
             f"defenders **{last['side_points'][1]}**"
         )
         if last["kali_tidi"]:
             caught = ", ".join(
                 f"{names[k['seat']]} (trick {k['trick']})" for k in last["kali_tidi"]
             )
-            st.markdown(f"Kali Tidi (3♠) captured by {escape(caught)}")
+            st.markdown(f"Kali Tidi (3♠) captured by {escape.markdown(caught)}")
         taken = list(enumerate(last["points"]))
         rows = [(names[s], p) for s, p in taken]
         st.markdown(look.table_html(("Player", "Points taken"), rows), unsafe_allow_html=True)
@@ -439,7 +445,7 @@ def results(view: RoomView) -> None:
     totals = list(zip(units, view.totals, strict=False))
     st.markdown(look.table_html(("", "Total"), totals), unsafe_allow_html=True)
     if view.status == "over":
-        winners = " and ".join(units[w] for w in view.winners)
+        winners = " and ".join(escape.markdown(units[w]) for w in view.winners)
         early = " (ended early)" if view.ended_early else ""
         st.success(f"Game over: {winners} win{'s' if len(view.winners) == 1 else ''}{early}!")
         if view.is_host and token:
@@ -458,7 +464,10 @@ def results(view: RoomView) -> None:
 
 @st.fragment(run_every=1.0)
 def follow(view: RoomView) -> None:
-    """Each second: redraw the page if the table moved, else tick the "now" line."""
+    """Each second: redraw the page if the table moved, else tick the "now" line.
+
+    A fragment's rerun runs only this function, outside app.py's guard: it has its own.
+    """
     try:
         current = svc.version(view.code)
     except RoomError:
@@ -467,7 +476,10 @@ def follow(view: RoomView) -> None:
         st.rerun(scope="app")
     if view.status == "playing":
         with st.container(key="m3-live"):  # drawn last, shown first (see BUTTON_CSS)
-            now_line(view)
+            try:
+                now_line(view)
+            except Exception:
+                session.show_failure("the now line")
 
 
 def load() -> RoomView | None:
@@ -490,7 +502,10 @@ def load() -> RoomView | None:
     try:
         return svc.watch(code)
     except RoomError:
-        st.error(f"There is no room {code}. Check the code, or create a new room.")
+        st.error(
+            f"There is no room {escape.markdown(shown(code, 12))}. "
+            "Check the code, or create a new room."
+        )
         st.page_link("pages/create.py", label="Create Room")
         return None
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, date, datetime, time, timedelta
-from html import escape
 
 import streamlit as st
 from sqlalchemy.exc import IntegrityError
@@ -20,7 +19,7 @@ from core.moon3.config import MODE_LABELS, Mode
 from core.moon3.state import State
 from core.records import ActionError, RecordError
 from core.store import history, stats
-from ui import charts, look, session
+from ui import charts, escape, look, session
 
 #: At most this many rows in a chart; the table and CSV keep going.
 CHART_ROWS = 15
@@ -192,13 +191,13 @@ def headline(view: stats.Overview) -> None:
         if top is not None and top.captures:
             st.metric(
                 "Most Kali Tidi",
-                top.name,
+                escape.markdown(top.name),
                 help=f"{top.captures} captures in {top.rounds} rounds",
                 border=True,
             )
     if top is not None and top.captures:
         st.caption(
-            f"**{top.name}** has captured Kali Tidi most: {top.captures} times in "
+            f"**{escape.markdown(top.name)}** has captured Kali Tidi most: {top.captures} times in "
             f"{top.rounds} rounds. Bids of {HEADLINE_BID} or more were made "
             f"{_pct(big.made, big.rounds)} of the time ({big.made} of {big.rounds})."
         )
@@ -481,7 +480,7 @@ def replay(store: stats.Store, game: stats.GameLine, line: stats.RoundLine) -> N
         hand = record.load(json.loads(text))
         state = record.replay(hand)
     except (ValueError, RecordError, ActionError) as exc:
-        st.error(f"This round's hand record does not replay: {exc}")
+        st.error(f"This round's hand record does not replay: {escape.markdown(exc)}")
         return
     players = hand.config.players
     names = hand.meta.get("names") or game.names
@@ -493,20 +492,21 @@ def replay(store: stats.Store, game: stats.GameLine, line: stats.RoundLine) -> N
     made = rules.made(state)
     assert state.bidder is not None and state.trump is not None
     facts = [
-        f"Bid <b>{state.bid}</b> by {escape(names[state.bidder])}",
+        f"Bid <b>{state.bid}</b> by {escape.html(names[state.bidder])}",
         f"Trump <b>{cards.SUIT_SYMBOLS[state.trump]} {cards.SUIT_NAMES[state.trump]}</b>",
     ]
     if state.called:
         facts.append("Called " + " ".join(cards.label(c) for c in state.called))
     partners = [names[p] for p in state.partners if hand.config.mode is Mode.PARTNERS]
     if partners:
-        facts.append("Partners " + escape(", ".join(partners)))
+        facts.append("Partners " + escape.html(", ".join(partners)))
     facts.append(
         f"Bidding side <b>{sides['bidding']}</b> · Defenders <b>{sides['defending']}</b> · "
         f"<b>{'made' if made else 'failed'}</b>"
     )
     auction = [
-        f"{names[a['seat']]} {'bid ' + str(a['amount']) if a.get('type') == 'bid' else 'passed'}"
+        escape.markdown(names[a["seat"]])
+        + (f" bid {a['amount']}" if a.get("type") == "bid" else " passed")
         for a in hand.actions
         if isinstance(a, dict) and a.get("type") in ("bid", "pass")
     ]

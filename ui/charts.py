@@ -8,6 +8,8 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
+from ui import escape
+
 GREEN = "#1f6f43"
 RED = "#c8102e"
 GOLD = "#b8860b"
@@ -18,12 +20,16 @@ CONFIG = {"displayModeBar": False, "responsive": True}
 
 
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    """A table as CSV (the download under each chart)."""
+    """A table as CSV (the download under each chart); no cell reads as a formula."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerows(escape.csv_rows([header, *rows]))
     return out.getvalue()
+
+
+def _labels(labels: Sequence[str]) -> list[str]:
+    """Category labels (names among them) as plain text in Plotly."""
+    return [escape.chart(label) for label in labels]
 
 
 def _layout(fig: go.Figure, height: int, **axes: object) -> go.Figure:
@@ -42,7 +48,7 @@ def rate_bars(labels: Sequence[str], rates: Sequence[float], counts: Sequence[st
     """Success rates as vertical bars, each labelled with its percentage and its count."""
     fig = go.Figure(
         go.Bar(
-            x=list(labels),
+            x=_labels(labels),
             y=[r * 100 for r in rates],
             text=[f"{r:.0%}" for r in rates],
             textposition="outside",
@@ -63,7 +69,7 @@ def rate_rows(labels: Sequence[str], rates: Sequence[float], counts: Sequence[st
     """Success rates as horizontal bars: long labels (names, tables) read on a phone."""
     fig = go.Figure(
         go.Bar(
-            y=list(labels),
+            y=_labels(labels),
             x=[r * 100 for r in rates],
             orientation="h",
             text=[f"{r:.0%}" for r in rates],
@@ -106,7 +112,7 @@ def count_rows(labels: Sequence[str], counts: Sequence[int], colour: str = GOLD)
     """Counts per name as horizontal bars, largest first."""
     fig = go.Figure(
         go.Bar(
-            y=list(labels),
+            y=_labels(labels),
             x=list(counts),
             orientation="h",
             text=[str(c) for c in counts],
@@ -130,7 +136,7 @@ def stacked_columns(
     fig = go.Figure(
         [
             go.Bar(
-                x=list(labels),
+                x=_labels(labels),
                 y=list(values),
                 name=name,
                 marker_color=colour,

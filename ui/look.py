@@ -2,17 +2,17 @@
 
 Everything here is plain HTML built from player views (never the game state),
 so a page shows only what its seat may see. Every piece of user text (names)
-goes through ``html.escape``.
+goes through ``escape.html``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 from core import cards
 from core.moon3.record import TrickStep
 from core.moon3.view import PlayerView, TrickView
+from ui import escape
 
 FELT = "#1f6f43"
 
@@ -90,7 +90,9 @@ def card_face(c: int, small: bool = False, dim: bool = False, marked: bool = Fal
         rank = text.removesuffix(symbol)
         colour = cards.SUIT_COLOURS[cards.SUIT[c]]
     worth = cards.POINTS[c]
-    corner = f'<span class="m3-rank">{escape(rank)}</span><span class="m3-suit">{symbol}</span>'
+    corner = (
+        f'<span class="m3-rank">{escape.html(rank)}</span><span class="m3-suit">{symbol}</span>'
+    )
     badge = ""
     if worth:
         kind = " m3-kali" if c == cards.KALI_TIDI else ""
@@ -102,7 +104,7 @@ def card_face(c: int, small: bool = False, dim: bool = False, marked: bool = Fal
         + (" m3-out" if marked else "")
     )
     return (
-        f'<div class="{classes}" role="img" aria-label="{escape(text)}, {worth} points" '
+        f'<div class="{classes}" role="img" aria-label="{escape.html(text)}, {worth} points" '
         f'data-card="{cards.NAME[c]}" data-points="{worth}" style="color:{colour}">'
         f'<div class="m3-corner">{corner}</div>'
         f'<div class="m3-pip">{symbol}</div>'
@@ -145,11 +147,11 @@ def seats_html(view: PlayerView, names: Sequence[str]) -> str:
             marks.append("passed" if last[-1] is None else f"bid {last[-1]}")
         you = " (you)" if seat == view.seat else ""
         tiles.append(
-            f'<div class="{classes}" data-seat="{seat}"><b>{escape(name)}</b>{you}'
+            f'<div class="{classes}" data-seat="{seat}"><b>{escape.html(name)}</b>{you}'
             f"{_team_tag(view, seat)}<br>"
             f"{view.hand_counts[seat]} cards · {view.points[seat]} pts · "
             f"{view.tricks_taken[seat]} tricks"
-            + (f"<br><i>{escape(', '.join(marks))}</i>" if marks else "")
+            + (f"<br><i>{escape.html(', '.join(marks))}</i>" if marks else "")
             + "</div>"
         )
     return '<div class="m3-seats">' + "".join(tiles) + "</div>"
@@ -164,11 +166,12 @@ def trick_html(trick: TrickView, names: Sequence[str], final: bool = False) -> s
         win = " m3-win" if trick.winner == seat else ""
         parts.append(
             f'<div class="m3-played{win}">{card_face(c, small=True)}'
-            f"<span>{escape(names[seat])}</span></div>"
+            f"<span>{escape.html(names[seat])}</span></div>"
         )
     label = "won" if final else "winning"
     winner = (
-        f'<div class="m3-caption">{escape(names[trick.winner])} {label} · {trick.points} pts</div>'
+        f'<div class="m3-caption">{escape.html(names[trick.winner])} {label} · '
+        f"{trick.points} pts</div>"
         if trick.winner is not None
         else ""
     )
@@ -181,7 +184,7 @@ def table_html(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     def cell(tag: str, value: object) -> str:
         numeric = isinstance(value, int | float) or (tag == "th" and value != header[0])
         css = ' class="m3-num"' if numeric else ""
-        return f"<{tag}{css}>{escape(str(value))}</{tag}>"
+        return f"<{tag}{css}>{escape.html(str(value))}</{tag}>"
 
     head = "".join(cell("th", h) for h in header)
     body = "".join("<tr>" + "".join(cell("td", v) for v in row) + "</tr>" for row in rows)
@@ -198,9 +201,9 @@ def facts_html(view: PlayerView, names: Sequence[str]) -> str:
             f"{cards.SUIT_NAMES[suit].title()}</b>"
         )
     if view.bid is not None and view.bidder is not None:
-        facts.append(f"Bid <b>{view.bid}</b> by {escape(names[view.bidder])}")
+        facts.append(f"Bid <b>{view.bid}</b> by {escape.html(names[view.bidder])}")
     elif view.high_bid is not None and view.high_bidder is not None:
-        facts.append(f"High bid <b>{view.high_bid}</b> by {escape(names[view.high_bidder])}")
+        facts.append(f"High bid <b>{view.high_bid}</b> by {escape.html(names[view.high_bidder])}")
     if view.called:
         facts.append("Called " + " ".join(cards.label(c) for c in view.called))
     if view.bidding_side:
@@ -247,9 +250,9 @@ def replay_html(
             marked = marked or out
             faces.append(card_face(c, small=True, marked=out))
         won = " m3-won" if step is not None and step.winner == seat else ""
-        tag = f'<span class="m3-tag">{escape(roles[seat])}</span>' if roles[seat] else ""
+        tag = f'<span class="m3-tag">{escape.html(roles[seat])}</span>' if roles[seat] else ""
         tiles.append(
-            f'<div class="m3-hand{won}" data-seat="{seat}"><b>{escape(names[seat])}</b>{tag}'
+            f'<div class="m3-hand{won}" data-seat="{seat}"><b>{escape.html(names[seat])}</b>{tag}'
             f" · {points[seat]} pts"
             f'<div class="m3-row">{"".join(faces) or "<i>no cards</i>"}</div></div>'
         )
@@ -257,12 +260,12 @@ def replay_html(
     if step is not None:
         parts = [
             f'<div class="m3-played{" m3-win" if seat == step.winner else ""}">'
-            f"{card_face(c, small=True)}<span>{escape(names[seat])}</span></div>"
+            f"{card_face(c, small=True)}<span>{escape.html(names[seat])}</span></div>"
             for seat, c in zip(step.seats, step.cards, strict=True)
         ]
         trick = (
             f'<div class="m3-trick">{"".join(parts)}</div><div class="m3-caption">'
-            f"Trick {step.number}: {escape(names[step.winner])} won · "
+            f"Trick {step.number}: {escape.html(names[step.winner])} won · "
             f"{cards.points(step.cards)} pts</div>"
         )
     return (

@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import io
+import logging
 import os
 from urllib.parse import urlencode, urlsplit
 
 import qrcode
 import streamlit as st
 
+from core.boundary import Gate, report
 from core.rooms import Rooms
 from core.store import Store
 
 ROOM_PAGE = "room"
+
+_log = logging.getLogger("moon3")
+if not _log.handlers:  # the server log: Streamlit's console, with a time on each line
+    _handler = logging.StreamHandler()
+    _handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    _log.addHandler(_handler)
+    _log.setLevel(logging.INFO)
 
 
 def setting(name: str) -> str | None:
@@ -27,9 +36,12 @@ def setting(name: str) -> str | None:
 
 
 @st.cache_resource
-def rooms() -> Rooms:
-    """One room service per server process: the database engine is shared and thread-safe."""
-    return Rooms(Store(setting("DATABASE_URL")))
+def rooms() -> Gate:
+    """One room service per server process, behind the gate that checks what pages send.
+
+    The database engine is shared and thread-safe.
+    """
+    return Gate(Rooms(Store(setting("DATABASE_URL"))))
 
 
 def public_base() -> str:
@@ -66,3 +78,13 @@ def qr_png(text: str) -> bytes:
 def go_to_seat(code: str, token: str) -> None:
     """Open the room page as the player who owns ``token``."""
     st.switch_page(f"pages/{ROOM_PAGE}.py", query_params={"room": code, "seat": token})
+
+
+def show_failure(context: str) -> None:
+    """Tell the visitor something failed, with a reference; the details go to the server log."""
+    reference = report(context)
+    st.error(
+        "Something went wrong on our side and this page could not be shown. "
+        f"Reload to try again; if it keeps happening, quote reference {reference}.",
+        icon=":material/error:",
+    )

@@ -1,0 +1,342 @@
+"""The one gate between the pages and the room service.
+
+Whatever a browser sends — URL parameters, typed text, the arguments bound to a
+button — reaches :class:`~core.rooms.Rooms` only through :class:`Gate`, which
+checks the form of every argument before the service sees it:
+
+- room codes: :data:`~core.rooms.CODE_LENGTH` letters of the code alphabet
+  (any case, spaces around ignored); anything else is "there is no room …";
+- seat tokens: the form :func:`secrets.token_urlsafe` gives, before hashing;
+- names: text (the service normalises them and checks look-alikes, see
+  :mod:`core.names`); levels, teams, seats, versions, cards and moves: the
+  type and the range they can have.
+
+A malformed argument is refused with the service's own :class:`RoomError`,
+which changes nothing. Any other exception (a bug, a database fault) is
+logged with a short reference and becomes :class:`Unexpected`, whose message
+carries only that reference, so no traceback ever reaches a page. Messages
+never echo more than :data:`SHOWN` characters of what was sent.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import logging
+import re
+import secrets
+import unicodedata
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+from core import bots
+from core.rooms import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    NotFound,
+    Refused,
+    RoomError,
+    Rooms,
+    RoomSettings,
+    RoomView,
+    Suggestion,
+)
+from core.seats import MAX_PLAYERS
+from core.store import Store
+
+log = logging.getLogger("moon3")
+
+#: The most characters of a sent value that a message repeats.
+SHOWN = 24
+#: The form of a seat token: ``secrets.token_urlsafe(16)``.
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
+_CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+#: A move as a page sends it: its hand-record form without the seat.
+_MOVE_FIELDS = {"type": str, "amount": int, "suit": str, "card": str, "cards": list}
+_CARD_TEXT = 4  # "10H" at most, with room for a stray space
+_MOST_CARDS = 12  # more than any call (R17) or removal (R5) takes
+_LARGEST = 2**31 - 1
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Unexpected(RoomError):
+    """Something failed that should not have; the details are in the server log."""
+
+    def __init__(self, reference: str) -> None:
+        super().__init__(
+            f"something went wrong on our side (reference {reference}); please try again"
+        )
+        self.reference = reference
+
+
+def report(context: str) -> str:
+    """Log the exception being handled with a new short reference; return the reference."""
+    reference = secrets.token_hex(3).upper()
+    log.exception("reference %s: %s failed", reference, context)
+    return reference
+
+
+def shown(value: object, limit: int = SHOWN) -> str:
+    """Sent text fit to repeat in a message: printable, and cut after ``limit`` characters."""
+    if not isinstance(value, str):
+        return f"(a {type(value).__name__})"
+    text = "".join(ch if unicodedata.category(ch)[0] != "C" else "\ufffd" for ch in value)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ---------------------------------------------------------------- argument checks
+
+
+def room_code(value: object) -> str:
+    """A room code in its stored form, or :class:`NotFound`."""
+    text = value.strip().upper() if isinstance(value, str) else ""
+    if not _CODE.fullmatch(text):
+        raise NotFound(f"there is no room {shown(value, 12) or '(blank)'}")
+    return text
+
+
+def seat_token(value: object) -> str:
+    """A seat token of the right form, or :class:`NotFound` (nothing is hashed before)."""
+    if not isinstance(value, str) or not _TOKEN.fullmatch(value):
+        raise NotFound("this link does not open a seat")
+    return value
+
+
+def _text(value: object, what: str, limit: int) -> str:
+    if not isinstance(value, str):
+        raise Refused(f"{what} is text")
+    if len(value) > limit:
+        raise Refused(f"{what} is at most {limit} characters")
+    return value
+
+
+def _integer(value: object, what: str, low: int = 0, high: int = _LARGEST) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise Refused(f"{what} must be a whole number from {low} to {high}")
+    return value
+
+
+def _version(value: object) -> int | None:
+    return None if value is None else _integer(value, "the table version")
+
+
+def _team(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or value not in (0, 1):
+        raise Refused("pick team A or team B")
+    return int(value)
+
+
+def _level(value: object) -> str:
+    if not isinstance(value, str) or value not in bots.LEVELS:
+        raise Refused(f"unknown bot level {shown(value)}; choose {', '.join(bots.LEVELS)}")
+    return value
+
+
+def _name(value: object) -> str:
+    # Normalising and the look-alike check are the service's (it knows who is seated).
+    return _text(value, "a name", 200)
+
+
+def _cards(value: object) -> list[str]:
+    if not isinstance(value, list | tuple) or len(value) > _MOST_CARDS:
+        raise Refused("choose cards from the list")
+    for item in value:
+        if not isinstance(item, str) or len(item) > _CARD_TEXT:
+            raise Refused(f"unknown card {shown(item, _CARD_TEXT + 2)}")
+    return list(value)
+
+
+def move(value: object) -> dict[str, object]:
+    """A move of the shape a page sends; its meaning is the engine's to check."""
+    if not isinstance(value, dict) or not value or len(value) > len(_MOVE_FIELDS):
+        raise Refused("that is not a move")
+    checked: dict[str, object] = {}
+    for field, item in value.items():
+        kind = _MOVE_FIELDS.get(field) if isinstance(field, str) else None
+        if kind is None or isinstance(item, bool) or not isinstance(item, kind):
+            raise Refused("that is not a move")
+        if isinstance(item, str) and len(item) > _CARD_TEXT + 2:
+            raise Refused(f"that is not a move: {shown(item, 8)}")
+        if isinstance(item, int):
+            item = _integer(item, "a bid", 0, 10_000)
+        if isinstance(item, list):
+            item = _cards(item)
+        checked[field] = item
+    if "type" not in checked:
+        raise Refused("that is not a move")
+    return checked
+
+
+_SETTING_TYPES: dict[str, tuple[type, ...]] = {
+    "mode": (str,),
+    "players": (int,),
+    "team_sizes": (tuple, type(None)),
+    "decks": (int, type(None)),
+    "jokers": (bool,),
+    "min_bid": (int, type(None)),
+    "target": (int, type(None)),
+    "rounds": (int, type(None)),
+    "bid_timer": (int,),
+    "partner_rule": (str,),
+    "hints": (bool,),
+}
+
+
+def settings(value: object) -> RoomSettings:
+    """Create Room's choices with every field of its own type (ranges are the service's)."""
+    if not isinstance(value, RoomSettings):
+        raise Refused("those are not room settings")
+    for field in dataclasses.fields(value):
+        item = getattr(value, field.name)
+        kinds = _SETTING_TYPES[field.name]
+        if not isinstance(item, kinds) or (isinstance(item, bool) and bool not in kinds):
+            raise Refused(f"the setting {field.name} has the wrong form")
+        if isinstance(item, int) and not isinstance(item, bool):
+            _integer(item, field.name, 0, 1_000_000)
+        if isinstance(item, str):
+            _text(item, field.name, 20)
+    sizes = value.team_sizes
+    if sizes is not None:
+        if len(sizes) != 2:
+            raise Refused("give the size of team A and of team B")
+        for size in sizes:
+            _integer(size, "a team size", 0, MAX_PLAYERS)
+    return value
+
+
+# ---------------------------------------------------------------- the gate
+
+
+def _guarded(method: Callable[P, R]) -> Callable[P, R]:
+    """Let only the service's own refusals out; anything else is logged and referenced."""
+
+    @functools.wraps(method)
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except Unexpected:
+            raise
+        except RoomError as exc:
+            message = str(exc)
+            if len(message) > 300:  # no message repeats a long input, whatever built it
+                raise type(exc)(message[:299] + "…") from None
+            raise
+        except Exception:
+            raise Unexpected(report(method.__name__)) from None
+
+    return call
+
+
+class Gate:
+    """The room service as the pages call it: every argument checked first."""
+
+    def __init__(self, rooms: Rooms) -> None:
+        self.rooms = rooms
+
+    @property
+    def store(self) -> Store:
+        return self.rooms.store
+
+    # ------------------------------------------------------------ lobby
+
+    @_guarded
+    def create(self, host_name: object, chosen: object) -> tuple[str, str]:
+        return self.rooms.create(_name(host_name), settings(chosen))
+
+    @_guarded
+    def quick_game(
+        self, host_name: object, chosen: object, level: object = "rules"
+    ) -> tuple[str, str]:
+        return self.rooms.quick_game(_name(host_name), settings(chosen), _level(level))
+
+    @_guarded
+    def join(self, code: object, name: object, team: object = None) -> str:
+        return self.rooms.join(room_code(code), _name(name), _team(team))
+
+    @_guarded
+    def choose_team(self, token: object, team: object) -> None:
+        picked = _team(team)
+        if picked is None:
+            raise Refused("pick team A or team B")
+        self.rooms.choose_team(seat_token(token), picked)
+
+    @_guarded
+    def add_bot(self, token: object, level: object = "random", team: object = None) -> None:
+        self.rooms.add_bot(seat_token(token), _level(level), _team(team))
+
+    @_guarded
+    def remove_seat(self, token: object, seat_id: object) -> None:
+        self.rooms.remove_seat(seat_token(token), _integer(seat_id, "a seat"))
+
+    @_guarded
+    def leave(self, token: object) -> None:
+        self.rooms.leave(seat_token(token))
+
+    # ------------------------------------------------------------ the game
+
+    @_guarded
+    def begin(self, token: object) -> None:
+        self.rooms.begin(seat_token(token))
+
+    @_guarded
+    def confirm_removal(self, token: object, removed: object, version: object = None) -> None:
+        self.rooms.confirm_removal(seat_token(token), _cards(removed), _version(version))
+
+    @_guarded
+    def act(self, token: object, action: object, version: object = None) -> int:
+        return self.rooms.act(seat_token(token), move(action), _version(version))
+
+    @_guarded
+    def next_round(self, token: object, version: object = None) -> None:
+        self.rooms.next_round(seat_token(token), _version(version))
+
+    @_guarded
+    def end_game(self, token: object) -> None:
+        self.rooms.end_game(seat_token(token))
+
+    @_guarded
+    def rematch(self, token: object) -> None:
+        self.rooms.rematch(seat_token(token))
+
+    @_guarded
+    def hand_to_bot(self, token: object, position: object) -> None:
+        self.rooms.hand_to_bot(seat_token(token), _integer(position, "a seat", 0, MAX_PLAYERS - 1))
+
+    @_guarded
+    def reclaim(self, token: object) -> None:
+        self.rooms.reclaim(seat_token(token))
+
+    @_guarded
+    def suggest(self, token: object) -> Suggestion:
+        return self.rooms.suggest(seat_token(token))
+
+    # ------------------------------------------------------------ reading
+
+    @_guarded
+    def version(self, code: object) -> int:
+        return self.rooms.version(room_code(code))
+
+    @_guarded
+    def view(self, token: object) -> RoomView:
+        return self.rooms.view(seat_token(token))
+
+    @_guarded
+    def watch(self, code: object) -> RoomView:
+        return self.rooms.watch(room_code(code))
+
+    @_guarded
+    def room_of(self, token: object) -> str:
+        return self.rooms.room_of(seat_token(token))
+
+
+#: Every call a page may make, for the tests that throw anything at each of them.
+CALLS: tuple[str, ...] = tuple(
+    name
+    for name, value in vars(Gate).items()
+    if callable(value) and not name.startswith("_") and name != "store"
+)

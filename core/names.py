@@ -1,0 +1,102 @@
+"""Player names: how a typed name is cleaned, and when two names are "the same".
+
+A name is shown to everyone at the table, in stats and in exports, so it is
+kept to one line of plain, visible text: Unicode NFKC (full-width and styled
+letters become plain ones), no control, format or unassigned characters, runs
+of spaces folded to one, at most :data:`LIMIT` characters.
+
+Two names clash when they would look alike: both are reduced to a *key* by
+case folding and Unicode's confusable mappings (UTS #39, through the
+``confusable_homoglyphs`` data), so Cyrillic "Аlice" clashes with "Alice" and
+"AIice" (capital i) does too. "Bot 1", "Bot 2"... are the bots' names; nobody
+else may take one, however it is spelt.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+
+from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
+
+LIMIT = 24
+
+
+class BadName(ValueError):
+    """A name that cannot be used; the message says why, for the player."""
+
+
+def clean(name: object) -> str:
+    """The name as it will be shown, or :class:`BadName`."""
+    if not isinstance(name, str):
+        raise BadName("a name is text")
+    text = unicodedata.normalize("NFKC", name)
+    # Tabs and line breaks become spaces; other invisible characters go.
+    text = "".join(
+        " " if ch.isspace() else ch
+        for ch in text
+        if ch.isspace() or unicodedata.category(ch)[0] != "C"
+    )
+    text = " ".join(text.split())
+    if not text:
+        raise BadName("please enter a name")
+    if len(text) > LIMIT:
+        raise BadName(f"names are at most {LIMIT} characters")
+    return text
+
+
+@cache
+def _prototype(ch: str) -> str:
+    """The character ``ch`` is commonly mistaken for, itself if none (UTS #39 skeleton)."""
+    data: dict[str, list[dict[str, str]]] = confusables.confusables_data
+    found = data.get(ch)
+    if not found or len(found) != 1:
+        return ch  # a prototype lists everything mistaken for it
+    other = found[0]["c"].strip("\u200e\u200f")
+    back = data.get(other) or []
+    if ch not in {entry["c"].strip("\u200e\u200f") for entry in back}:
+        return ch
+    if len(back) == 1:  # each lists only the other: pick one of the pair for both
+        return min(ch, other)
+    return other
+
+
+def _skeleton(text: str) -> str:
+    return "".join(_prototype(ch) for ch in text)
+
+
+def _fold(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def keys(name: str) -> tuple[str, str]:
+    """What ``name`` looks like, ignoring case: two names clash when either key is equal.
+
+    Case folding and look-alikes pull two ways ("ALICE" is "Alice", "AIice" with a
+    capital i is "Alice" too, but folded first it reads "aiice"), hence two keys.
+    """
+    plain = unicodedata.normalize("NFKC", name)
+    return _fold(_skeleton(_fold(plain))), _fold(_skeleton(plain))
+
+
+_BOT = keys("Bot")[0]
+_DIGITS = frozenset("".join(keys(str(d))[0] for d in range(10)))
+
+
+def is_bot_name(name: str) -> bool:
+    """True for "Bot 3" and anything that looks like it ("bot3", "B0T 1")."""
+    folded = keys(name)[0]
+    if not folded.startswith(_BOT):
+        return False
+    rest = folded[len(_BOT) :].strip()
+    return bool(rest) and all(ch in _DIGITS for ch in rest)
+
+
+def clashes(name: str, taken: list[str] | tuple[str, ...]) -> str | None:
+    """The name in ``taken`` that ``name`` would be mistaken for, if any."""
+    mine = keys(name)
+    for other in taken:
+        theirs = keys(other)
+        if mine[0] == theirs[0] or mine[1] == theirs[1]:
+            return other
+    return None
