@@ -20,11 +20,11 @@ from ui import session
 st.set_page_config(page_title="Moon 3 of Spades", page_icon="♠️", layout="wide")
 
 PAGES = [
-    st.Page("pages/home.py", title="Home", icon=":material/playing_cards:", default=True),
-    st.Page("pages/create.py", title="Create Room", icon=":material/add_circle:"),
-    st.Page("pages/room.py", title="Room", icon=":material/table_restaurant:", url_path="room"),
-    st.Page("pages/rules.py", title="Rules", icon=":material/menu_book:"),
-    st.Page("pages/stats.py", title="Stats", icon=":material/bar_chart:"),
+    st.Page("screens/home.py", title="Home", icon=":material/playing_cards:", default=True),
+    st.Page("screens/create.py", title="Create Room", icon=":material/add_circle:"),
+    st.Page("screens/room.py", title="Room", icon=":material/table_restaurant:", url_path="room"),
+    st.Page("screens/rules.py", title="Rules", icon=":material/menu_book:"),
+    st.Page("screens/stats.py", title="Stats", icon=":material/bar_chart:"),
 ]
 page = st.navigation(PAGES, position="hidden")
 with st.sidebar:

@@ -138,7 +138,7 @@ def page_run(url: str) -> None:
     session.rooms.clear()  # type: ignore[attr-defined]
     st.cache_data.clear()
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    at.switch_page("pages/stats.py")
+    at.switch_page("screens/stats.py")
     at.run()
     assert not at.exception, at.exception
     assert at.metric, "the page drew no figures"

@@ -60,10 +60,10 @@ def home() -> AppTest:
 def rules(request: pytest.FixtureRequest) -> AppTest:
     """The rules page, loaded on its own and through the app's navigation."""
     if request.param == "direct":
-        at = AppTest.from_file(str(ROOT / "pages" / "rules.py"), default_timeout=TIMEOUT).run()
+        at = AppTest.from_file(str(ROOT / "screens" / "rules.py"), default_timeout=TIMEOUT).run()
     else:
         at = app().run()
-        at.switch_page("pages/rules.py").run()
+        at.switch_page("screens/rules.py").run()
     assert not at.exception
     return at
 
@@ -170,7 +170,7 @@ def test_database_url_from_streamlit_secrets_when_the_environment_has_none(
     try:
         at = app()
         at.secrets["DATABASE_URL"] = url
-        at.switch_page("pages/create.py")
+        at.switch_page("screens/create.py")
         at.run()
         at.text_input[0].input("Secret Sam").run()
         next(b for b in at.button if b.label == "Create Room").click().run()

@@ -47,7 +47,7 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def page(name: str, **query: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
-    at.switch_page(f"pages/{name}.py")
+    at.switch_page(f"screens/{name}.py")
     for key, value in query.items():
         at.query_params[key] = value
     return at

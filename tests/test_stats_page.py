@@ -67,7 +67,7 @@ def _restore(before: str | None) -> None:
 
 def stats_page() -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.switch_page("pages/stats.py")
+    at.switch_page("screens/stats.py")
     return at.run()
 
 

@@ -77,7 +77,7 @@ def qr_png(text: str) -> bytes:
 
 def go_to_seat(code: str, token: str) -> None:
     """Open the room page as the player who owns ``token``."""
-    st.switch_page(f"pages/{ROOM_PAGE}.py", query_params={"room": code, "seat": token})
+    st.switch_page(f"screens/{ROOM_PAGE}.py", query_params={"room": code, "seat": token})
 
 
 def show_failure(context: str) -> None:

@@ -165,7 +165,7 @@ def lobby(view: RoomView) -> None:
     if st.button("Leave the room"):
         svc.leave(token)
         st.query_params.clear()
-        st.switch_page("pages/home.py")
+        st.switch_page("screens/home.py")
 
 
 def join_form(view: RoomView) -> None:
@@ -506,7 +506,7 @@ def load() -> RoomView | None:
             f"There is no room {escape.markdown(shown(code, 12))}. "
             "Check the code, or create a new room."
         )
-        st.page_link("pages/create.py", label="Create Room")
+        st.page_link("screens/create.py", label="Create Room")
         return None
 
 
@@ -535,7 +535,7 @@ elif status in ("results", "over"):
     host_tools(room_view)
 else:
     st.error("This room has closed: the table waited too long on one player.")
-    st.page_link("pages/create.py", label="Create Room")
+    st.page_link("screens/create.py", label="Create Room")
 if room_view.me is None and status != "lobby":
     st.caption("You are watching this table.")
 

@@ -105,7 +105,7 @@ def empty_state() -> None:
         "Play a round to fill it: a **Quick game** against bots from the home page takes a "
         "few minutes. A host can also fill it with bot-played games at once: `make demo`."
     )
-    st.page_link("pages/home.py", label="Play a Quick game", icon=":material/playing_cards:")
+    st.page_link("screens/home.py", label="Play a Quick game", icon=":material/playing_cards:")
 
 
 def filter_controls(store: stats.Store, mark: tuple[int, int, int]) -> stats.Filters:

@@ -130,12 +130,12 @@ start, join = st.columns(2)
 with start:
     st.markdown("**Host a game**")
     if st.button("Create Room", type="primary"):
-        st.switch_page("pages/create.py")
+        st.switch_page("screens/create.py")
 with join:
     st.markdown("**Join friends**")
     typed = st.text_input("Room code", max_chars=8, placeholder="e.g. K7QX2M")
     if st.button("Join") and typed.strip():
-        st.switch_page("pages/room.py", query_params={"room": typed.strip().upper()})
+        st.switch_page("screens/room.py", query_params={"room": typed.strip().upper()})
 
 with st.expander("**Quick game**: you and bots, dealt at once", icon=":material/smart_toy:"):
     with st.form("quick"):
@@ -171,4 +171,4 @@ st.markdown(
     unsafe_allow_html=True,
 )
 
-st.page_link("pages/rules.py", label="Read the full rules", icon=":material/menu_book:")
+st.page_link("screens/rules.py", label="Read the full rules", icon=":material/menu_book:")
