@@ -193,7 +193,7 @@ def test_wrong_types_are_refused_not_crashed(rooms: Rooms) -> None:
 
 def test_a_guest_is_still_refused_a_hosts_job(rooms: Rooms) -> None:
     gate = Gate(rooms)
-    code, host = gate.create("Asha", RoomSettings(mode="partners", players=4))
+    code, _ = gate.create("Asha", RoomSettings(mode="partners", players=4))
     guest = gate.join(code, "Ben")
     with pytest.raises(Forbidden):
         gate.add_bot(guest, "rules")

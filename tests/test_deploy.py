@@ -3,7 +3,8 @@
 ``deploy/nginx.conf`` is used as shipped, with only its listen port and its
 two upstream ports changed to free loopback ports. Two players reach the app
 through the proxy only: the page, the websocket, the invite QR image and the
-invite link all work.
+invite link all work, under the security headers the config adds (the
+Content-Security-Policy among them): no part of the page is refused by them.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -88,7 +90,18 @@ def test_two_servers_behind_the_shipped_nginx_config(postgres_server: str) -> No
         playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
         stack.callback(browser.close)
+        with urllib.request.urlopen(f"{proxy}/") as answer:
+            headers = answer.headers
+        policy = headers["Content-Security-Policy"] or ""
+        assert "default-src 'self'" in policy and "img-src 'self'" in policy
+        assert headers["Referrer-Policy"] == "no-referrer"
+        assert headers["X-Content-Type-Options"] == "nosniff"
         host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        refused: list[str] = []
+        host.on(
+            "console",
+            lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None,
+        )
         invite = create_room(host, proxy, "Asha")
         assert invite.startswith(f"{proxy}/room?room="), invite
         host.wait_for_function(
@@ -99,3 +112,13 @@ def test_two_servers_behind_the_shipped_nginx_config(postgres_server: str) -> No
         join_through_invite(guest, invite, "Ben", "B")
         host.wait_for_selector("text=Ben", timeout=20_000)  # pushed over the proxied socket
         assert guest.url.startswith(proxy) and host.url.startswith(proxy)
+        for _ in range(2):
+            host.get_by_role("button", name="Add a bot").click()
+            host.wait_for_timeout(500)
+        host.get_by_role("button", name="Begin Game").click()
+        host.wait_for_selector(".m3-felt", timeout=20_000)  # the table, its title frame
+        host.wait_for_selector('[class*="st-key-m3-title"] iframe', state="attached")
+        host.wait_for_timeout(1000)
+        host.goto(f"{proxy}/stats")
+        host.wait_for_selector("text=Stats", timeout=20_000)
+        assert refused == [], refused

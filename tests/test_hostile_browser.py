@@ -26,7 +26,8 @@ NAMES = ["[x](http://e)", "![x](http://e/x.png)", "# h", '<a href="//e.com">x</a
 LEAKS = ("Traceback", "psycopg", 'File "', "sqlalchemy", "NUL")
 MADE = """() => [
   ...document.querySelectorAll('a[href*="e.com"], a[href^="http://e"], img[src*="x.png"]'),
-  ...[...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter(h => h.textContent.trim() === 'h'),
+  ...[...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+    .filter(h => h.textContent.trim() === 'h'),
   ...document.querySelectorAll('svg a'),
 ].length"""
 
