@@ -2,9 +2,7 @@
 
 Streamlit runs this file on every rerun; ``st.navigation`` picks the page from
 the URL and this file runs it, so every screen gets the same title, layout and
-menu. The menu is drawn here with page links (Streamlit's own page list is
-turned off in ``.streamlit/config.toml``) so it is the same whichever URL a
-player opens first.
+menu (along the top, whichever URL a player opens first).
 
 A page that fails unexpectedly shows a friendly message with a short
 reference; the traceback goes to the server log only (and Streamlit's own
@@ -26,10 +24,8 @@ PAGES = [
     st.Page("screens/rules.py", title="Rules", icon=":material/menu_book:"),
     st.Page("screens/stats.py", title="Stats", icon=":material/bar_chart:"),
 ]
-page = st.navigation(PAGES, position="hidden")
-with st.sidebar:
-    for entry in PAGES:
-        st.page_link(entry)
+# The menu runs along the top, so the table gets the whole width of a laptop.
+page = st.navigation(PAGES, position="top")
 try:
     page.run()
 except Exception:  # Streamlit's own reruns and stops are not Exceptions: they pass through

@@ -219,6 +219,9 @@ class RoomView:
     game_number: int
     rounds_played: int
     length: str
+    #: The game's length as numbers: a target score, or a number of rounds (R28).
+    target: int | None
+    length_rounds: int | None
     winners: tuple[int, ...]
     ended_early: bool
     #: When the player to act started waiting (epoch seconds), for R29's display.
@@ -1330,6 +1333,8 @@ class Rooms:
             game_number=game["number"] if game else 0,
             rounds_played=game["rounds"] if game else 0,
             length=length,
+            target=game["target"] if game else None,
+            length_rounds=game["length_rounds"] if game else None,
             winners=tuple(game["winners"]) if game else (),
             ended_early=bool(game and game["ended_early"]),
             waiting_since=float(ctx.doc["since"]) if ctx.status in (PLAYING, REMOVAL) else None,

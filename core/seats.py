@@ -79,6 +79,15 @@ def teammates(seat: int, labels: Sequence[int]) -> list[int]:
     return [s for s, t in enumerate(labels) if t == labels[seat] and s != seat]
 
 
+def around(seat: int, viewer: int | None, players: int) -> int:
+    """How many seats clockwise from ``viewer`` ``seat`` sits (0 is the viewer; seat 0 without one).
+
+    Screens draw the table from each player's own place: they put seat 0 of this
+    count at the bottom and go on clockwise.
+    """
+    return (seat - (viewer or 0)) % players
+
+
 def others(seats: Sequence[int], players: int) -> list[int]:
     """Every seat not in ``seats``, ascending."""
     inside = set(seats)

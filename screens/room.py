@@ -2,14 +2,21 @@
 
 Who you are comes from the URL only (``?room=CODE&seat=TOKEN``), so a reload
 or a reopened link puts you back in your seat. Without a seat token the page
-offers to join (a free lobby seat) or shows the public table. A one-second
-fragment polls the room's version and redraws the page when anything changed.
+offers to join (a free lobby seat) or shows the public table.
+
+At the table one phone screen holds the decision at hand: the felt with the
+players around it (you at the bottom), the "now" banner under it, your hand
+as overlapping card faces, and the controls for this turn. Every choice is a
+tap: a card to play, a suit, cards to call or remove. A one-second fragment
+polls the room's version, redraws the page when anything changed, ticks the
+"now" banner and keeps the tab title saying "Your turn" while it is.
 """
 
 from __future__ import annotations
 
 import contextlib
-import time
+import json
+import math
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
@@ -22,48 +29,125 @@ from core.boundary import shown
 from core.moon3.actions import Action
 from core.moon3.config import MODE_LABELS, Mode
 from core.rooms import RoomError, RoomView
-from ui import escape, look, session
+from ui import escape, felt, look, session
+from ui.moon3 import table as moon3
 
 svc = session.rooms()
 params = st.query_params
 code = str(params.get("room", "")).strip().upper()
 token = params.get("seat")
 
-BUTTON_CSS = """
+#: A phone's hand holds at most this many cards to a row; a laptop's, this many.
+PHONE_ROW, WIDE_ROW = 13, 20
+
+PAGE_CSS = """
 <style>
-.st-key-m3-title { display: none; }
-.stVerticalBlock > :has(.st-key-m3-live), .st-key-m3-live { order: -1; }
-[data-testid="stMainBlockContainer"] { padding-top: 3.6rem; }
-div[class*="st-key-play-"] button, div[class*="st-key-trump-"] button {
-  width: 4.2rem; height: 5.9rem; border-radius: 0.5rem; background: #fff;
-  border: 1px solid #d7d2c4; box-shadow: 0 3px 8px rgba(0,0,0,0.3); padding: 0; }
-div[class*="st-key-play-"] button *, div[class*="st-key-trump-"] button * {
-  font: 700 1.3rem Georgia, serif; }
-div[class*="st-key-play-"] button:hover { transform: translateY(-4px); border-color: #1f6f43; }
-div[class*="st-key-play-"] button:disabled { opacity: 0.45; box-shadow: none; }
-div[class*="st-key-trump-"] button { width: 5rem; height: 4rem; font-size: 1.6rem; }
-div[class*="st-key-play-"] button { position: relative; overflow: visible; }
-div[class*="st-key-play-"] button::after { position: absolute; top: -0.4rem; right: -0.4rem;
-  min-width: 1.4rem; height: 1.4rem; border-radius: 0.7rem; color: #fff;
-  font: 700 0.7rem/1.4rem system-ui, sans-serif; border: 2px solid #fff; }
+[data-testid="stMainBlockContainer"] { padding-top: 3.4rem; padding-bottom: 2rem; }
+.st-key-m3-page [data-testid="stVerticalBlock"], .st-key-m3-page { gap: 0.55rem; }
+.st-key-m3-table { gap: 0 !important; }
 @media (max-width: 640px) {
-  div[class*="st-key-play-"] button { width: 3.5rem; height: 4.9rem; font-size: 1.05rem; }
+  [data-testid="stMainBlockContainer"] { padding: 3.2rem 0.55rem 1.5rem; }
 }
+/* The hand: card buttons overlapping in a grid, as many to a row as the width allows. */
+div[class*="st-key-m3-cards-"] { display: grid !important; justify-content: center;
+  row-gap: 0.45rem; column-gap: 0; padding: 0.55rem 0 0.1rem; }
+div[class*="st-key-m3-cards-"] > div { width: auto !important; min-width: 0; overflow: visible; }
+.st-key-m3-hand-title p { margin: 0; font-size: 0.85rem; color: #44504a; }
+/* Trump: four labelled suit buttons in one row. */
+.st-key-m3-trumps { display: grid !important; grid-template-columns: repeat(4, 1fr); gap: 0.4rem; }
+.st-key-m3-trumps > div { width: auto !important; min-width: 0; }
+div[class*="st-key-trump-"] button { width: 100%; height: 3.6rem; background: #fffdf7;
+  border: 1px solid #cfc7b2; box-shadow: 0 2px 5px rgba(0,0,0,0.2); }
+div[class*="st-key-trump-"] button p { font: 700 1.05rem/1.15 Georgia, serif; white-space: pre-line;
+  color: var(--m3-suit); }
+@media (max-width: 640px) { div[class*="st-key-trump-"] button p { font-size: 0.86rem; } }
+.st-key-trump-S { --m3-suit: #111; } .st-key-trump-H { --m3-suit: #c8102e; }
+.st-key-trump-C { --m3-suit: #1b7a2f; } .st-key-trump-D { --m3-suit: #8a6d00; }
+/* Picking cards (call, removal): one row a suit, every rank a tap. */
+div[class*="st-key-m3-suit-"] { display: grid !important; gap: 0.22rem;
+  grid-template-columns: 1.3rem repeat(var(--m3-ranks, 13), minmax(0, 1fr)); align-items: center; }
+div[class*="st-key-m3-suit-"] > div { width: auto !important; min-width: 0; }
+div[class*="st-key-m3-suit-"] p { margin: 0; }
+.st-key-m3-picks { gap: 0.25rem !important; max-width: 44rem; }
+.m3-suit-head { font: 700 1.15rem/1 Georgia, serif; text-align: center; }
+/* Bidding: amount, Bid, Pass (and Suggest) in one row. */
+.st-key-m3-bid { align-items: flex-end; flex-wrap: nowrap !important; }
+.st-key-m3-bid [data-testid="stNumberInput"] { min-width: 7.5rem; }
+/* Results. */
+.m3-result { border-radius: 14px; padding: 0.65rem 0.9rem; background: #e3f6e9;
+  border-left: 6px solid #1f6f43; }
+.m3-result.m3-failed { background: #fdecea; border-left-color: #c8102e; }
+.m3-result h3 { font-size: 1.08rem; margin: 0 0 0.2rem; padding: 0; line-height: 1.3; }
+.m3-result p { margin: 0.1rem 0 0; font-size: 0.9rem; }
+/* Lobby. */
+.m3-seatlist { display: flex; flex-direction: column; gap: 0.3rem; }
+.m3-share { display: flex; align-items: center; gap: 0.6rem; flex-wrap: wrap; }
+.m3-share button { font: 600 1rem system-ui, sans-serif; padding: 0.55rem 1.1rem;
+  border-radius: 0.5rem; border: none; background: #1f6f43; color: #fff; cursor: pointer; }
+.m3-share .m3-copied { color: #1f6f43; font-weight: 700; }
 </style>
 """
-BADGE_CSS = "".join(
-    f'div[class*="st-key-play-"][class*="-p{points}-"] button::after '
-    f'{{ content: "{points}"; background: {"#b8860b" if points == 30 else "#1f6f43"}; }}'
-    for points in sorted({p for p in cards.POINTS if p})
-)
-SUIT_CSS = (
-    "".join(
-        f'div[class*="st-key-play-{s}-"] button *, '
-        f'div[class*="st-key-trump-{s}"] button * {{ color: {colour}; }}'
-        for s, colour in zip(cards.SUITS, cards.SUIT_COLOURS, strict=True)
-    )
-    + f'div[class*="st-key-play-J-"] button * {{ color: {cards.JOKER_COLOUR}; }}'
-)
+
+SHARE_JS = """
+<div class="m3-share">
+<button type="button" id="m3-share" data-url="{url}">Share invite link</button>
+<span class="m3-copied" id="m3-copied" role="status"></span></div>
+<script>
+(() => {{
+  const button = document.getElementById("m3-share");
+  const said = document.getElementById("m3-copied");
+  if (!button || button.dataset.ready) return;
+  button.dataset.ready = "1";
+  const url = button.dataset.url;
+  const confirm = (text) => {{
+    said.textContent = text;
+    clearTimeout(said.m3timer);
+    said.m3timer = setTimeout(() => {{ said.textContent = ""; }}, 2500);
+  }};
+  const fallback = () => {{
+    const box = document.createElement("textarea");
+    box.value = url; box.setAttribute("readonly", ""); box.style.position = "fixed";
+    box.style.opacity = "0"; document.body.appendChild(box); box.select();
+    let done = false;
+    try {{ done = document.execCommand("copy"); }} catch (e) {{ done = false; }}
+    box.remove();
+    confirm(done ? "Copied" : "Copy the link below");
+  }};
+  button.addEventListener("click", async () => {{
+    if (navigator.share) {{
+      try {{
+        await navigator.share({{ title: "Moon 3 of Spades", text: "Join my table", url }});
+        return;
+      }}
+      catch (e) {{ if (e && e.name === "AbortError") return; }}
+    }}
+    if (navigator.clipboard && window.isSecureContext) {{
+      try {{ await navigator.clipboard.writeText(url); confirm("Copied"); return; }}
+      catch (e) {{ /* fall back below */ }}
+    }}
+    fallback();
+  }});
+}})();
+</script>
+"""
+
+#: Keeps the tab title on the player's turn and brings the felt into view when it starts.
+TITLE_JS = """
+<script>
+(() => {{
+  const title = {title};
+  document.title = title;
+  const mine = {mine};
+  const mark = {mark};
+  const table = document.querySelector(".st-key-m3-table");
+  if ({live} && table && (window.m3Seen !== {room} || (mine && window.m3Scrolled !== mark))) {{
+    window.m3Seen = {room};
+    if (mine) window.m3Scrolled = mark;
+    table.scrollIntoView({{ block: "start" }});
+  }}
+}})(); // {nonce}
+</script>
+"""
 
 
 def attempt(call: Callable[[], Any]) -> None:
@@ -91,12 +175,6 @@ def show_flash() -> None:
         st.warning(escape.markdown(message))
 
 
-def name_of(view: RoomView, seat: int | None) -> str:
-    if seat is None or seat >= len(view.names):
-        return "someone"
-    return view.names[seat]
-
-
 # ---------------------------------------------------------------- lobby
 
 
@@ -114,18 +192,24 @@ def lobby(view: RoomView) -> None:
     )
     if view.me is None:  # a visitor from the invite link: the seat first, then the rest
         join_form(view)
-    left, right = st.columns([3, 1])
-    with left:
-        st.markdown("**Invite your friends** with this link (tap the icon to copy it):")
-        st.code(link, language=None)
-        st.caption("The link only opens the room; each player gets their own seat when joining.")
-    with right:
-        st.image(session.qr_png(link), caption="Scan to join", width=150)
+    seat_list(view)
+    if view.me is not None:
+        assert token is not None
+        lobby_controls(view, token)
+    share(view, link)
+    if view.me is not None and st.button("Leave the room"):
+        svc.leave(token)
+        st.query_params.clear()
+        st.switch_page("screens/home.py")
+
+
+def seat_list(view: RoomView) -> None:
+    settings = view.settings
     st.markdown(f"**Seats** ({len(view.seats)} of {settings.players} taken)")
     for info in view.seats:
         team = f" · team {'AB'[info.team]}" if info.team is not None else ""
         who = "bot" if info.is_bot else ("host" if info.is_host else "player")
-        you = " (you)" if view.me and info.seat_id == view.me.seat_id else ""
+        you = " **(you)**" if view.me and info.seat_id == view.me.seat_id else ""
         # A horizontal row keeps the name and its button together on a phone.
         with st.container(horizontal=True, vertical_alignment="center"):
             st.markdown(f"{escape.markdown(info.name)}{you} · {who}{team}", width="stretch")
@@ -134,38 +218,47 @@ def lobby(view: RoomView) -> None:
                 st.button("Remove", key=f"remove-{info.seat_id}", on_click=attempt, args=(remove,))
     for _ in range(settings.players - len(view.seats)):
         st.markdown("<i>empty seat</i>", unsafe_allow_html=True)
-    if view.me is None:
-        return
-    assert token is not None
-    if settings.mode == Mode.TEAMS and view.me.team is not None:
+
+
+def lobby_controls(view: RoomView, token: str) -> None:
+    settings = view.settings
+    assert view.me is not None
+    if settings.mode == Mode.TEAMS and view.me.team is not None and settings.team_sizes:
         other = 1 - view.me.team
-        switch = partial(svc.choose_team, token, other)
-        st.button(f"Switch to team {'AB'[other]}", on_click=attempt, args=(switch,))
-    if view.is_host:
-        full = len(view.seats) >= settings.players
-        with st.container(horizontal=True, vertical_alignment="bottom"):
-            level = st.selectbox(
-                "Bot level",
-                list(bots.LABELS),
-                index=1,
-                format_func=bots.LABELS.__getitem__,
-                disabled=full,
-                width=220,
-            )
-            add = partial(svc.add_bot, token, level)
-            st.button("Add a bot", disabled=full, on_click=attempt, args=(add,))
-            begin = partial(svc.begin, token)
-            st.button(
-                "Begin Game", type="primary", disabled=not full, on_click=attempt, args=(begin,)
-            )
-        if not full:
-            st.caption("Begin Game unlocks once every seat is taken.")
-    else:
+        taken = sum(1 for s in view.seats if s.team == other)
+        if taken < settings.team_sizes[other]:  # only a team with a free place is offered
+            switch = partial(svc.choose_team, token, other)
+            st.button(f"Switch to team {'AB'[other]}", on_click=attempt, args=(switch,))
+    if not view.is_host:
         st.info("Waiting for the host to begin the game.")
-    if st.button("Leave the room"):
-        svc.leave(token)
-        st.query_params.clear()
-        st.switch_page("screens/home.py")
+        return
+    full = len(view.seats) >= settings.players
+    begin = partial(svc.begin, token)
+    st.button(
+        "Begin Game",
+        type="primary",
+        disabled=not full,
+        on_click=attempt,
+        args=(begin,),
+        width="stretch",
+    )
+    if full:
+        return
+    st.caption("Begin Game unlocks once every seat is taken: invite friends or add bots.")
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        level = st.selectbox(
+            "Bot level", list(bots.LABELS), index=1, format_func=bots.LABELS.__getitem__, width=200
+        )
+        add = partial(svc.add_bot, token, level)
+        st.button("Add a bot", on_click=attempt, args=(add,))
+
+
+def share(view: RoomView, link: str) -> None:
+    st.markdown("**Invite your friends**: share the link, or let them scan the code.")
+    st.html(SHARE_JS.format(url=escape.html(link)), unsafe_allow_javascript=True)
+    st.code(link, language=None, wrap_lines=True)
+    st.image(session.qr_png(link), caption="Scan to join", width=150)
+    st.caption("The link only opens the room; each player gets their own seat when joining.")
 
 
 def join_form(view: RoomView) -> None:
@@ -194,105 +287,102 @@ def join_form(view: RoomView) -> None:
                 session.go_to_seat(view.code, new_token)
 
 
-# ---------------------------------------------------------------- removal
-
-
-def removal(view: RoomView) -> None:
-    chooser = name_of(view, view.removal_chooser)
-    mine = view.me is not None and view.me.position == view.removal_chooser
-    if not mine:
-        st.info(
-            f"Waiting for {escape.markdown(chooser)} to remove {view.removal_count} card(s) "
-            "before the deal."
-        )
-        return
-    assert token is not None
-    st.subheader("Select Cards to Remove")
-    st.write(
-        f"The deck does not divide evenly: remove {view.removal_count} card(s) worth no "
-        "points. The lowest are preselected; one click confirms."
-    )
-    # With two decks each card has two copies, and both may go: one option per copy.
-    copies = Counter(view.removal_options)
-    options = [f"{cards.NAME[c]}#{k}" for c in sorted(copies) for k in range(1, copies[c] + 1)]
-    seen: Counter[int] = Counter()
-    default = []
-    for c in view.removal_default:
-        seen[c] += 1
-        default.append(f"{cards.NAME[c]}#{seen[c]}")
-
-    def copy_label(option: str) -> str:
-        name, copy = option.split("#")
-        label = cards.label(cards.parse(name))
-        return label if copy == "1" else f"{label} (second copy)"
-
-    chosen = st.multiselect(
-        "Cards to remove",
-        options=options,
-        default=default,
-        format_func=copy_label,
-        max_selections=view.removal_count,
-    )
-    picked = [option.split("#")[0] for option in chosen]
-    confirm = partial(svc.confirm_removal, token, picked, view.version)
-    st.button("Confirm Selection", type="primary", on_click=attempt, args=(confirm,))
-
-
 # ---------------------------------------------------------------- the table
 
 
-def now_line(view: RoomView) -> None:
-    table = view.table
-    assert table is not None
-    waiting = name_of(view, table.to_act)
-    mine = table.my_turn
-    elapsed = int(time.time() - view.waiting_since) if view.waiting_since else 0
-    what = {
-        "bidding": "bid or pass",
-        "calling": "call teammate cards",
-        "trump": "choose trump",
-        "playing": "play a card",
-    }.get(table.phase, "")
-    text = f"Your turn: {what}." if mine else f"Waiting for {escape.html(waiting)} to {what}."
-    if view.bid_deadline is not None:
-        left = max(0, int(view.bid_deadline - time.time()))
-        text += f" Passes automatically in {left} s."
-    elif elapsed >= 10:
-        text += f" Waiting for {elapsed} s."
-    css = "m3-now m3-yours" if mine else "m3-now"
-    st.markdown(f'<div class="{css}">{text}</div>', unsafe_allow_html=True)
-    title = "● Your turn · Moon 3 of Spades" if mine else "Moon 3 of Spades"
-    with st.container(key="m3-title"):  # hidden by CSS: it only retitles the tab
-        st.iframe(f"<script>window.parent.document.title = {title!r};</script>", height=1)
+def table(view: RoomView, compact: bool = False) -> None:
+    """The felt and, under it, the live "now" banner (redrawn each second)."""
+    html = felt.felt_html(
+        moon3.places(view),
+        view.me.position if view.me is not None else None,
+        corners=moon3.corners(view),
+        centre=moon3.centre_html(view),
+        deadline=moon3.deadline(view),
+        version=view.version,
+        compact=compact,
+    )
+    with st.container(key="m3-table"):
+        st.markdown(html, unsafe_allow_html=True)
+        follow(view)
 
 
-def felt(view: RoomView) -> None:
-    table = view.table
-    assert table is not None
-    names = view.names
-    html = look.seats_html(table, names) + look.facts_html(table, names)
-    html += look.trick_html(table.trick, names)
-    # data-version lets a watcher (or a benchmark) tell which move the page shows.
-    felt_div = f'<div class="m3-felt" data-version="{view.version}">{html}</div>'
-    st.markdown(felt_div, unsafe_allow_html=True)
+def banner(view: RoomView) -> None:
+    """The "now" line, what just happened, and the tab title; one element each second."""
+    now = moon3.now(view)
+    said = moon3.narration(view)
+    if view.status in ("playing", "removal") and now.text:
+        css = "m3-now m3-yours" if now.mine else "m3-now"
+        said_html = f'<span class="m3-said">{escape.html(said)}</span>' if said else ""
+        st.markdown(f'<div class="{css}">{now.text}{said_html}</div>', unsafe_allow_html=True)
+    elif said:
+        st.markdown(f'<div class="m3-now">{escape.html(said)}</div>', unsafe_allow_html=True)
+    title = "Moon 3 of Spades"
+    if now.mine:
+        seconds = f" · {now.seconds_left} s" if now.seconds_left is not None else ""
+        title = f"Your turn{seconds} · Moon 3 of Spades"
+    script = TITLE_JS.format(
+        title=json.dumps(title),
+        mine=json.dumps(now.mine),
+        mark=json.dumps(f"{view.code}:{view.version}"),
+        room=json.dumps(view.code),
+        live=json.dumps(view.status in ("playing", "removal")),
+        nonce=st.session_state.setdefault("m3-ticks", 0),
+    )
+    st.session_state["m3-ticks"] = st.session_state["m3-ticks"] + 1
+    with st.container(key="m3-title"):
+        st.html(script, unsafe_allow_javascript=True)
 
 
-def history(view: RoomView) -> None:
-    """The last trick and the bids, on request, below the player's hand."""
-    table = view.table
-    assert table is not None
-    names = view.names
-    if table.last_trick is not None:
-        with st.expander("Last trick"):
-            last = look.trick_html(table.last_trick, names, final=True)
-            st.markdown(f'<div class="m3-felt">{last}</div>', unsafe_allow_html=True)
-    if table.auction:
-        with st.expander("Bids this round"):
-            st.markdown(
-                " → ".join(
-                    f"{escape.markdown(names[s])} {'pass' if a is None else a}"
-                    for s, a in table.auction
-                )
+@st.fragment(run_every=1.0)
+def follow(view: RoomView) -> None:
+    """Each second: redraw the page if the table moved, else tick the "now" banner.
+
+    A fragment's rerun runs only this function, outside app.py's guard: it has its own.
+    """
+    try:
+        current = svc.version(view.code)
+    except RoomError:
+        return
+    if current != view.version:
+        st.rerun(scope="app")
+    try:
+        banner(view)
+    except Exception:
+        session.show_failure("the now line")
+
+
+def hand(view: RoomView) -> None:
+    """The player's cards, always the same faces; on their turn to play, legal ones tap to play."""
+    table_view = view.table
+    if table_view is None or view.me is None or token is None or not table_view.hand:
+        return
+    playing = table_view.my_turn and table_view.phase == "playing"
+    legal = {a.value for a in table_view.legal} if playing else set()
+    count = len(table_view.hand)
+    phone = math.ceil(count / math.ceil(count / PHONE_ROW))
+    wide = math.ceil(count / math.ceil(count / WIDE_ROW))
+    key = f"m3-cards-{phone}-{wide}"
+    st.markdown(
+        "<style>"
+        f".st-key-{key} {{ grid-template-columns: repeat({wide - 1}, minmax(0, "
+        f"calc(var(--m3-cw) + 0.3rem))) var(--m3-cw); }}"
+        f"@media (max-width: 640px) {{ .st-key-{key} {{ grid-template-columns: "
+        f"repeat({phone - 1}, minmax(0, calc(var(--m3-cw) + 0.2rem))) var(--m3-cw); }} }}"
+        "</style>",
+        unsafe_allow_html=True,
+    )
+    with (
+        st.container(key="m3-hand-live" if playing else "m3-hand-wait"),
+        st.container(horizontal=True, key=key, gap=None),
+    ):
+        for index, c in enumerate(table_view.hand):
+            play = partial(svc.act, token, {"type": "play", "card": cards.NAME[c]}, view.version)
+            st.button(
+                look.button_label(c),
+                key=look.card_key("play", c, index),
+                disabled=c not in legal,
+                on_click=attempt,
+                args=(play,),
             )
 
 
@@ -328,75 +418,174 @@ def ask_hint(version: int) -> None:
     st.session_state["hint"] = (version, text)
 
 
-def hint_box(view: RoomView) -> None:
-    """The Suggest button (when the host allows hints) and the latest suggestion."""
-    if not view.settings.hints:
-        return
+def hint_button(view: RoomView) -> None:
+    """The Suggest button, when the host allows hints and there is no hint for this turn yet."""
     kept = st.session_state.get("hint")
-    if kept and kept[0] == view.version:
-        st.info(kept[1], icon=":material/lightbulb:")
-    else:
+    if view.settings.hints and not (kept and kept[0] == view.version):
         st.button("Suggest", icon=":material/lightbulb:", on_click=ask_hint, args=(view.version,))
 
 
+def hint_text(view: RoomView) -> None:
+    kept = st.session_state.get("hint")
+    if view.settings.hints and kept and kept[0] == view.version:
+        st.info(kept[1], icon=":material/lightbulb:")
+
+
 def controls(view: RoomView) -> None:
-    table = view.table
-    assert table is not None
-    if view.me is None or token is None:
+    """The decision at hand for this player: bid, call, trump; playing is tapping a card."""
+    table_view = view.table
+    if table_view is None or view.me is None or token is None or not table_view.my_turn:
         return
-    if not table.my_turn:
-        if table.hand:
-            st.markdown("**Your hand**")
-            st.markdown(look.card_row(table.hand), unsafe_allow_html=True)
-        return
-    hint_box(view)
-    if table.phase == "bidding":
-        amounts = [a.value for a in table.legal if a.kind == "bid"]
-        st.markdown("**Your hand**")
-        st.markdown(look.card_row(table.hand), unsafe_allow_html=True)
-        with st.container(horizontal=True, vertical_alignment="center"):
-            amount = st.selectbox(
-                "Your bid", amounts, label_visibility="collapsed", width=110, disabled=not amounts
-            )
-            bid = partial(svc.act, token, {"type": "bid", "amount": amount}, view.version)
-            st.button("Bid", type="primary", on_click=attempt, args=(bid,), disabled=not amounts)
+    if table_view.phase == "bidding":
+        amounts = [int(str(a.value)) for a in table_view.legal if a.kind == "bid"]
+        with st.container(horizontal=True, key="m3-bid", gap="small"):
+            if amounts:
+                amount = st.number_input(
+                    "Your bid",
+                    min_value=amounts[0],
+                    max_value=amounts[-1],
+                    value=amounts[0],
+                    step=5,
+                    key=f"bid-{view.version}",
+                    width=130,
+                    label_visibility="collapsed",
+                )
+                bid = partial(svc.act, token, {"type": "bid", "amount": int(amount)}, view.version)
+                st.button("Bid", type="primary", on_click=attempt, args=(bid,))
             fold = partial(svc.act, token, {"type": "pass"}, view.version)
             st.button("Pass", on_click=attempt, args=(fold,))
-    elif table.phase == "calling":
-        st.subheader("Select Teammate Card")
-        st.markdown(look.card_row(table.hand), unsafe_allow_html=True)
-        callable_ids = list(getattr(table.legal, "callable", ()))
-        picked = st.multiselect(
-            f"Call {table.call_count} card(s); whoever holds them joins your side",
-            [cards.NAME[c] for c in callable_ids],
-            format_func=lambda n: cards.label(cards.parse(n)),
-            max_selections=table.call_count,
+            hint_button(view)
+    elif table_view.phase == "calling":
+        callable_ids = list(getattr(table_view.legal, "callable", ()))
+        count = table_view.call_count
+        picker(
+            "call",
+            f"Select Teammate Card: call {count}; whoever holds one joins your side",
+            [(c, 1) for c in callable_ids],
+            count,
+            [],
+            "Call",
+            lambda picked: svc.act(
+                token, {"type": "call", "cards": [cards.NAME[c] for c, _ in picked]}, view.version
+            ),
+            view.version,
         )
-        call = partial(svc.act, token, {"type": "call", "cards": picked}, view.version)
-        ready = len(picked) == table.call_count
-        st.button("Call", type="primary", disabled=not ready, on_click=attempt, args=(call,))
-    elif table.phase == "trump":
-        st.subheader("Select Trump")
-        st.markdown(look.card_row(table.hand), unsafe_allow_html=True)
-        with st.container(horizontal=True):
+        hint_button(view)
+    elif table_view.phase == "trump":
+        st.markdown("**Select Trump** · any trump beats every card of the other suits")
+        with st.container(key="m3-trumps", horizontal=True):
             for suit, symbol in zip(cards.SUITS, cards.SUIT_SYMBOLS, strict=True):
+                name = cards.SUIT_NAMES[cards.SUITS.index(suit)].title()
                 choose = partial(svc.act, token, {"type": "trump", "suit": suit}, view.version)
-                st.button(symbol, key=f"trump-{suit}", on_click=attempt, args=(choose,))
-    elif table.phase == "playing":
-        st.markdown("**Your turn: tap a card to play it**")
-        legal = {a.value for a in table.legal}
-        with st.container(horizontal=True, gap="small"):
-            for position, c in enumerate(table.hand):
-                label = cards.label(c)
-                suit = "J" if c == cards.JOKER else cards.SUITS[cards.SUIT[c]]
-                key = f"play-{suit}-p{cards.POINTS[c]}-{cards.NAME[c]}-{position}"
-                card = {"type": "play", "card": cards.NAME[c]}
-                play = partial(svc.act, token, card, view.version)
-                st.button(label, key=key, disabled=c not in legal, on_click=attempt, args=(play,))
+                st.button(
+                    f"{symbol}\n{name}", key=f"trump-{suit}", on_click=attempt, args=(choose,)
+                )
+        hint_button(view)
+    elif table_view.phase == "playing":
+        hint_button(view)
+    hint_text(view)
+
+
+def _toggle(key: str, option: tuple[int, int], count: int) -> None:
+    picked: list[tuple[int, int]] = st.session_state.setdefault(key, [])
+    if option in picked:
+        picked.remove(option)
+    elif len(picked) < count:
+        picked.append(option)
+
+
+@st.fragment
+def picker(
+    kind: str,
+    prompt: str,
+    options: list[tuple[int, int]],
+    count: int,
+    default: list[tuple[int, int]],
+    label: str,
+    submit: Callable[[list[tuple[int, int]]], Any],
+    version: int,
+) -> None:
+    """Cards to pick by tapping, one row a suit; ``label`` submits exactly ``count`` of them.
+
+    An option is (card, copy): with two decks each copy of a card is its own tap.
+    A tap reruns only this fragment; the submit reruns the page.
+    """
+    key = f"picked-{kind}-{version}"
+    if key not in st.session_state:
+        st.session_state[key] = list(default)
+    picked: list[tuple[int, int]] = st.session_state[key]
+    title, _, more = prompt.partition(": ")
+    first, _, why = more.partition(", ")
+    st.markdown(f"**{escape.markdown(title)}** · {escape.markdown(first)}")
+    by_suit: dict[int, list[tuple[int, int]]] = {}
+    for option in options:
+        suit = len(cards.SUITS) if option[0] == cards.JOKER else cards.SUIT[option[0]]
+        by_suit.setdefault(suit, []).append(option)
+    widest = max((len(row) for row in by_suit.values()), default=13)
+    st.markdown(
+        f"<style>.st-key-m3-picks {{ --m3-ranks: {max(widest, 7)}; }}</style>",
+        unsafe_allow_html=True,
+    )
+    with st.container(key="m3-picks"):
+        for suit, row in sorted(by_suit.items()):
+            symbol = look.KEY_SUIT[suit]
+            with st.container(horizontal=True, key=f"m3-suit-{symbol}", gap=None):
+                head = "★" if suit == len(cards.SUITS) else cards.SUIT_SYMBOLS[suit]
+                colour = (
+                    cards.JOKER_COLOUR if suit == len(cards.SUITS) else cards.SUIT_COLOURS[suit]
+                )
+                st.markdown(
+                    f'<div class="m3-suit-head" style="color:{colour}">{head}</div>',
+                    unsafe_allow_html=True,
+                )
+                for c, copy in row:
+                    on = (c, copy) in picked
+                    rank = look.button_label(c).split(" ")[0]
+                    st.button(
+                        rank,
+                        key=f"{look.card_key('pick', c, copy)}-{'on' if on else 'off'}",
+                        on_click=_toggle,
+                        args=(key, (c, copy), count),
+                        disabled=not on and len(picked) >= count,
+                    )
+    names = " ".join(cards.label(c) for c, _ in picked) or "none yet"
+    with st.container(horizontal=True, vertical_alignment="center"):
+        ready = len(picked) == count
+        if st.button(label, type="primary", disabled=not ready, key=f"submit-{kind}"):
+            try:
+                submit(list(picked))
+            except RoomError as exc:
+                st.session_state["flash"] = str(exc)
+            st.rerun()
+        st.caption(f"Picked {len(picked)} of {count}: {names}. {why.capitalize()}.")
+
+
+def last_trick_and_bids(view: RoomView) -> None:
+    """The last finished trick and the bids of the round, on request."""
+    table_view = view.table
+    assert table_view is not None
+    names = view.names
+    if table_view.last_trick is not None and table_view.phase != "round_over":
+        with st.expander("Last trick"):
+            trick = table_view.last_trick
+            parts = "".join(
+                f'<div class="m3-played{" m3-win" if trick.winner == s else ""}">'
+                f"{look.card_face(c, small=True)}<span>{escape.html(names[s])}</span></div>"
+                for s, c in zip(trick.seats, trick.cards, strict=True)
+            )
+            st.markdown(f'<div class="m3-trick">{parts}</div>', unsafe_allow_html=True)
+    if table_view.auction:
+        with st.expander("Bids this round"):
+            st.markdown(
+                " → ".join(
+                    f"{escape.markdown(names[s])} {'pass' if a is None else a}"
+                    for s, a in table_view.auction
+                )
+            )
 
 
 def host_tools(view: RoomView) -> None:
-    if not view.is_host or token is None or view.table is None:
+    if not view.is_host or token is None or view.status not in ("playing", "results", "removal"):
         return
     with st.expander("Host controls"):
         others = [s for s in view.seats if not s.is_host and not s.is_bot and not s.stand_in]
@@ -410,76 +599,81 @@ def host_tools(view: RoomView) -> None:
             st.button("End Game", on_click=attempt, args=(partial(svc.end_game, token),))
 
 
+# ---------------------------------------------------------------- removal
+
+
+def removal(view: RoomView) -> None:
+    table(view, compact=True)
+    mine = view.me is not None and view.me.position == view.removal_chooser
+    if not mine or token is None:
+        return
+    # With two decks each card has two copies, and both may go: one option per copy.
+    copies = Counter(view.removal_options)
+    options = [(c, k) for c in sorted(copies) for k in range(1, copies[c] + 1)]
+    seen: Counter[int] = Counter()
+    default = []
+    for c in view.removal_default:
+        seen[c] += 1
+        default.append((c, seen[c]))
+    count = view.removal_count
+    picker(
+        "removal",
+        f"Select Cards to Remove: {count} worth no points, so the deck divides evenly",
+        options,
+        count,
+        default,
+        "Confirm Selection",
+        lambda picked: svc.confirm_removal(token, [cards.NAME[c] for c, _ in picked], view.version),
+        view.version,
+    )
+
+
 # ---------------------------------------------------------------- results
 
 
 def results(view: RoomView) -> None:
-    last = view.last_round
-    names = view.names
-    if last is not None:
-        st.subheader(f"Round {last['round']}: {'made' if last['made'] else 'failed'}")
-        bidder = names[last["bidder"]]
-        trump = last["trump"]
-        suit = cards.SUITS.index(trump) if trump else None
-        line = f"{escape.markdown(bidder)} bid **{last['bid']}**"
-        if suit is not None:
-            line += f" with {cards.SUIT_SYMBOLS[suit]} trump"
-        if last["called"]:
-            line += " and called " + " ".join(cards.label(cards.parse(c)) for c in last["called"])
-        st.markdown(line)
-        side = ", ".join(names[s] for s in last["bidding_side"])
+    said = moon3.headline(view)
+    if said is not None:
+        kali = f"<p>Kali Tidi (3♠): {escape.html(said.kali)}</p>" if said.kali else ""
         st.markdown(
-            f"Bidding side ({escape.markdown(side)}): **{last['side_points'][0]}** points · "
-            f"defenders **{last['side_points'][1]}**"
+            f'<div class="m3-result{"" if said.made else " m3-failed"}">'
+            f"<h3>{escape.html(said.title)}</h3><p>{escape.html(said.detail)}</p>{kali}</div>",
+            unsafe_allow_html=True,
         )
-        if last["kali_tidi"]:
-            caught = ", ".join(
-                f"{names[k['seat']]} (trick {k['trick']})" for k in last["kali_tidi"]
-            )
-            st.markdown(f"Kali Tidi (3♠) captured by {escape.markdown(caught)}")
-        taken = list(enumerate(last["points"]))
-        rows = [(names[s], p) for s, p in taken]
-        st.markdown(look.table_html(("Player", "Points taken"), rows), unsafe_allow_html=True)
-    units = list(names) if view.settings.mode == Mode.PARTNERS else ["Team A", "Team B"]
-    st.markdown(f"**Scores** after {view.rounds_played} round(s), {view.length}")
-    totals = list(zip(units, view.totals, strict=False))
-    st.markdown(look.table_html(("", "Total"), totals), unsafe_allow_html=True)
     if view.status == "over":
+        units = list(view.names) if view.settings.mode == Mode.PARTNERS else ["Team A", "Team B"]
         winners = " and ".join(escape.markdown(units[w]) for w in view.winners)
         early = " (ended early)" if view.ended_early else ""
         st.success(f"Game over: {winners} win{'s' if len(view.winners) == 1 else ''}{early}!")
         if view.is_host and token:
             again = partial(svc.rematch, token)
             st.button("Rematch", type="primary", on_click=attempt, args=(again,))
-        return
-    if token and view.can_start_next:
+    elif token and view.can_start_next:
         deal = partial(svc.next_round, token, view.version)
-        st.button("Next Round", type="primary", on_click=attempt, args=(deal,))
+        st.button("Next Round", type="primary", on_click=attempt, args=(deal,), width="stretch")
     else:
         st.caption("The host starts the next round (after a minute, anyone may).")
+    if view.table is not None:
+        table(view)
+    scores(view)
+
+
+def scores(view: RoomView) -> None:
+    units = list(view.names) if view.settings.mode == Mode.PARTNERS else ["Team A", "Team B"]
+    last = view.last_round
+    gained = list(last["score"]) if last else [0] * len(units)
+    rows = sorted(zip(units, gained, view.totals, strict=False), key=lambda row: -row[2])
+    st.markdown(
+        f"**Scores** after {view.rounds_played} round{'s' * (view.rounds_played != 1)}, "
+        f"{escape.markdown(view.length)}"
+    )
+    st.markdown(
+        look.table_html(("", "This round", "Total"), [(u, f"{g:+d}", t) for u, g, t in rows]),
+        unsafe_allow_html=True,
+    )
 
 
 # ---------------------------------------------------------------- page
-
-
-@st.fragment(run_every=1.0)
-def follow(view: RoomView) -> None:
-    """Each second: redraw the page if the table moved, else tick the "now" line.
-
-    A fragment's rerun runs only this function, outside app.py's guard: it has its own.
-    """
-    try:
-        current = svc.version(view.code)
-    except RoomError:
-        return
-    if current != view.version:
-        st.rerun(scope="app")
-    if view.status == "playing":
-        with st.container(key="m3-live"):  # drawn last, shown first (see BUTTON_CSS)
-            try:
-                now_line(view)
-            except Exception:
-                session.show_failure("the now line")
 
 
 def load() -> RoomView | None:
@@ -510,34 +704,32 @@ def load() -> RoomView | None:
         return None
 
 
-st.markdown(look.CSS + BUTTON_CSS + f"<style>{SUIT_CSS}{BADGE_CSS}</style>", unsafe_allow_html=True)
+st.markdown(look.CSS + felt.CSS + PAGE_CSS, unsafe_allow_html=True)
 room_view = load()
 if room_view is None:
     st.stop()
 assert room_view is not None
 show_flash()
 status = room_view.status
+with st.container(key="m3-page"):
+    if status == "lobby":
+        lobby(room_view)
+    elif status == "removal":
+        removal(room_view)
+        host_tools(room_view)
+    elif status == "playing":
+        table(room_view, compact=room_view.table is not None and room_view.table.phase == "calling")
+        hand(room_view)
+        controls(room_view)
+        last_trick_and_bids(room_view)
+        host_tools(room_view)
+    elif status in ("results", "over"):
+        results(room_view)
+        host_tools(room_view)
+    else:
+        st.error("This room has closed: the table waited too long on one player.")
+        st.page_link("screens/create.py", label="Create Room")
+    if room_view.me is None and status != "lobby":
+        st.caption("You are watching this table.")
 if status == "lobby":
-    lobby(room_view)
-elif status == "removal":
-    removal(room_view)
-    host_tools(room_view)
-elif status == "playing":
-    felt(room_view)
-    controls(room_view)
-    history(room_view)
-    host_tools(room_view)
-elif status in ("results", "over"):
-    results(room_view)
-    if room_view.table is not None:
-        felt(room_view)
-        history(room_view)
-    host_tools(room_view)
-else:
-    st.error("This room has closed: the table waited too long on one player.")
-    st.page_link("screens/create.py", label="Create Room")
-if room_view.me is None and status != "lobby":
-    st.caption("You are watching this table.")
-
-# The poll comes last, so that a redraw it starts never cuts the page's own drawing short.
-follow(room_view)
+    follow(room_view)

@@ -113,7 +113,7 @@ def check_no_leak(page: Page, state: State, seat: int) -> None:
     # Card-Based shows a partner only once the rules reveal them (R20); a page may lag a
     # poll behind the server, never run ahead of it.
     revealed = 0 if state.config.teams else len(state.partners)
-    assert html.count('class="m3-tag">partner<') <= revealed
+    assert html.count('class="m3-tag m3-tag-partner">partner<') <= revealed
 
 
 def seats_by_hand(pages: list[Page], state: State) -> dict[int, int]:
@@ -189,22 +189,26 @@ def test_team_wise_2v2_full_round_with_reload_and_no_leaks(
         pytest.fail("the round did not finish in the browser")
     assert reloaded
     for page in pages:
-        page.wait_for_selector("text=Round 1:", timeout=20_000)
+        page.wait_for_selector(".m3-result", timeout=20_000)
     host.get_by_role("button", name="Next Round").click()
     for page in pages[1:]:
-        page.wait_for_selector("text=opened the bidding", timeout=20_000)
+        page.wait_for_selector("text=opens the bidding", timeout=20_000)
     for context in contexts:
         context.close()
 
 
 def call_teammates(page: Page, count: int) -> None:
-    """Pick the first callable cards in the "Select Teammate Card" list and call them."""
-    box = page.locator('[data-testid="stMultiSelect"] input').first
-    for _ in range(count):
-        box.click()
-        page.keyboard.press("Enter")
-        page.wait_for_timeout(300)
-    page.keyboard.press("Escape")
+    """Tap the first callable cards of the "Select Teammate Card" grid and call them."""
+    for picked in range(count):
+        page.locator(
+            'div[class*="st-key-pick-"][class*="-off"] button:not([disabled])'
+        ).first.click()
+        page.wait_for_function(
+            'n => document.querySelectorAll(\'div[class*="st-key-pick-"][class*="-on"]\')'
+            ".length === n",
+            arg=picked + 1,
+            timeout=20_000,
+        )
     page.get_by_role("button", name="Call", exact=True).click()
 
 
@@ -266,7 +270,7 @@ def test_card_based_five_players_two_decks_last_rule(
     assert revealed_seen  # partners were announced during play, and checked on every page
     shown = "[...document.querySelectorAll('.m3-tag')].filter(t => t.textContent === 'partner')"
     for page in pages:
-        page.wait_for_selector("text=Round 1:", timeout=20_000)
+        page.wait_for_selector(".m3-result", timeout=20_000)
         # Every browser ends up showing every partner the rules revealed.
         page.wait_for_function(f"{shown}.length === {len(state.partners)}", timeout=20_000)
     shoot(pages[0], "results-card-based")
@@ -276,7 +280,7 @@ def test_card_based_five_players_two_decks_last_rule(
 
 
 def screens(database: str) -> dict[str, str]:
-    """A room in every state a player can meet, as the path of the page that shows it."""
+    """Every screen that is not a decision at the table, as the path of the page that shows it."""
     store = Store(database)
     rooms = Rooms(store)
     shown: dict[str, str] = {"home": "/", "create": "/create", "rules": "/rules", "stats": "/stats"}
@@ -289,37 +293,9 @@ def screens(database: str) -> dict[str, str]:
     shown["lobby-host"] = f"/room?room={code}&seat={host}"
     shown["invite"] = f"/room?room={code}"
 
-    code, tokens = open_room(rooms, RoomSettings(mode="partners", players=5), humans=5)
-    chooser = tokens_by_position(rooms, tokens)[rooms.view(tokens[0]).removal_chooser or 0]
-    shown["removal"] = f"/room?room={code}&seat={chooser}"
-
-    def at(settings: RoomSettings, phase: str) -> tuple[str, str, list[str]]:
-        code, _, ordered = seated(rooms, settings)
-        return code, play_until(rooms, ordered, phase), ordered
-
-    code, actor, _ = at(RoomSettings(mode="teams", players=4), "bidding")
-    shown["bidding"] = f"/room?room={code}&seat={actor}"
-    code, actor, _ = at(RoomSettings(mode="partners", players=5), "calling")
-    shown["calling"] = f"/room?room={code}&seat={actor}"
-    code, actor, _ = at(RoomSettings(mode="teams", players=4), "trump")
-    shown["trump"] = f"/room?room={code}&seat={actor}"
-    code, actor, ordered = at(RoomSettings(mode="teams", players=4), "playing")
-    for _ in range(6):  # into the second trick, so that "Last trick" is there too
-        view = rooms.view(actor)
-        rooms.act(actor, pick(view, random.Random(2)), view.version)
-        actor = ordered[rooms.view(actor).table.to_act]  # type: ignore[union-attr]
-    shown["playing"] = f"/room?room={code}&seat={actor}"
+    code, _, ordered = seated(rooms, RoomSettings(mode="teams", players=4))
+    play_until(rooms, ordered, "playing")
     shown["watching"] = f"/room?room={code}"
-    code, actor, ordered = at(RoomSettings(mode="partners", players=7, decks=2), "playing")
-    for _ in range(4):
-        view = rooms.view(actor)
-        rooms.act(actor, pick(view, random.Random(2)), view.version)
-        actor = ordered[rooms.view(actor).table.to_act]  # type: ignore[union-attr]
-    shown["playing-7-players"] = f"/room?room={code}&seat={actor}"
-
-    code, host, ordered = seated(rooms, RoomSettings(mode="teams", players=4))
-    play_until_round_ends(rooms, ordered, random.Random(3))
-    shown["results"] = f"/room?room={code}&seat={host}"
     code, host, ordered = seated(rooms, RoomSettings(mode="partners", players=5))
     play_until_round_ends(rooms, ordered, random.Random(3))
     rooms.end_game(host)
@@ -328,11 +304,147 @@ def screens(database: str) -> dict[str, str]:
     return shown
 
 
+#: The tables of the one-screen rule: 4 players / 13 cards, 7 / 14 and 5 / 20 (two decks).
+TABLES = {
+    "4p13": RoomSettings(mode="partners", players=4, decks=1, bid_timer=120),
+    "7p14": RoomSettings(mode="partners", players=7, decks=2, bid_timer=120),
+    "5p20": RoomSettings(mode="partners", players=5, decks=2, bid_timer=120),
+}
+
+
+def decisions(database: str) -> list[tuple[str, str, str]]:
+    """Each decision at each table: (name, path of the deciding player's page, kind)."""
+    rooms = Rooms(Store(database))
+    found = []
+    for table, settings in TABLES.items():
+        code, tokens = open_room(rooms, settings, humans=settings.players)
+        view = rooms.view(tokens[0])
+        if view.status == "removal":
+            chooser = tokens_by_position(rooms, tokens)[view.removal_chooser or 0]
+            found.append((f"{table}-removal", f"/room?room={code}&seat={chooser}", "removal"))
+        for phase in ("bidding", "calling", "trump", "playing"):
+            code, _, ordered = seated(rooms, settings)
+            actor = play_until(rooms, ordered, phase)
+            if phase == "playing":  # a trick under way: cards in front of seats, some unplayable
+                for _ in range(2):
+                    mine = rooms.view(actor)
+                    rooms.act(actor, pick(mine, random.Random(2)), mine.version)
+                    actor = ordered[rooms.view(actor).table.to_act]  # type: ignore[union-attr]
+            found.append((f"{table}-{phase}", f"/room?room={code}&seat={actor}", phase))
+        code, host, ordered = seated(rooms, settings)
+        play_until_round_ends(rooms, ordered, random.Random(3))
+        found.append((f"{table}-results", f"/room?room={code}&seat={host}", "results"))
+    rooms.store.close()
+    return found
+
+
 SIDEWAYS = """() => {
   const main = document.querySelector('[data-testid="stMain"]') || document.documentElement;
   return Math.max(document.documentElement.scrollWidth - window.innerWidth,
                   main.scrollWidth - main.clientWidth);
 }"""
+
+#: What a decision screen must show inside the viewport, uncovered, without scrolling.
+ONE_SCREEN = """(kind) => {
+  const problems = [];
+  const inside = (r) => r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5
+    && r.right <= innerWidth + 0.5 && r.width > 0 && r.height > 0;
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.width, r.height].map(Math.round).join(" ");
+  };
+  const name = (e) => {
+    const keyed = e.closest('[class*="st-key-"]');
+    return keyed ? keyed.className.match(/st-key-\\S+/)[0] : e.innerText;
+  };
+  const seen = (e, x, y) => {
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !e.contains(hit)) {
+      const by = hit ? (hit.className || hit.tagName) : "nothing";
+      problems.push(`${name(e)} covered at ${Math.round(x)},${Math.round(y)} by ${by}`);
+    }
+  };
+  const visible = (e, what) => {
+    if (!inside(e.getBoundingClientRect())) problems.push(`${what} ${name(e)} outside: ${box(e)}`);
+  };
+  const felt = document.querySelector('.m3-felt');
+  if (!felt) problems.push('no felt'); else visible(felt, 'felt');
+  const hand = [...document.querySelectorAll('div[class*="st-key-play-"] button')];
+  for (const card of hand) {
+    visible(card, 'card');
+    const r = card.getBoundingClientRect();
+    seen(card, r.left + 6, r.top + 12);  // the corner that shows when cards overlap
+  }
+  const byText = (t) => [...document.querySelectorAll('button')]
+    .filter(b => b.innerText.trim() === t);
+  const picks = [...document.querySelectorAll('div[class*="st-key-pick-"] button')];
+  const controls = {
+    bidding: [...byText('Bid'), ...byText('Pass'),
+              ...document.querySelectorAll('.st-key-m3-bid input')],
+    calling: [...picks, ...byText('Call')],
+    removal: [...picks, ...byText('Confirm Selection')],
+    trump: [...document.querySelectorAll('div[class*="st-key-trump-"] button')],
+    playing: hand.filter(b => !b.disabled),
+    results: [...byText('Next Round')],
+  }[kind];
+  if (!controls.length) problems.push(`no controls for ${kind}`);
+  for (const control of controls) {
+    visible(control, 'control');
+    const r = control.getBoundingClientRect();
+    if (!control.closest('div[class*="st-key-play-"]')) {
+      seen(control, r.left + r.width / 2, r.top + r.height / 2);
+    }
+  }
+  return problems;
+}"""
+
+#: A card's click area and what is under a resting pointer, over 30 frames.
+RESTING = """([x, y]) => new Promise(done => {
+  const button = document.elementFromPoint(x, y).closest('button');
+  const boxes = new Set(); const hits = new Set(); let frames = 0;
+  const look = () => {
+    const r = button.getBoundingClientRect();
+    boxes.add([r.left, r.top, r.width, r.height].join());
+    hits.add(document.elementFromPoint(x, y).closest('button') === button);
+    if (++frames < 30) requestAnimationFrame(look); else done([boxes.size, [...hits]]);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+def test_each_decision_fits_one_screen_at_phone_and_laptop_size(
+    server: str, browser: Browser, database: str
+) -> None:
+    """Bid, call, trump, removal, play and results at 4/13, 7/14 and 5/20: all on one screen.
+
+    The felt, the hand and the controls of the decision are inside the viewport
+    as the page opens, no control is covered by another element (a card by
+    its own corner, which is what shows when cards overlap), nothing scrolls
+    sideways. On a laptop a card under a resting pointer keeps its click area.
+    """
+    sizes = ((390, 844), (1280, 800))
+    contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in sizes]
+    pages = [context.new_page() for context in contexts]
+    for name, path, kind in decisions(database):  # both sizes at once: the bid timer runs
+        for (width, _), page in zip(sizes, pages, strict=True):
+            page.goto(f"{server}{path}")
+            page.wait_for_selector(".m3-felt", timeout=20_000)
+            shoot(page, f"decision-{name}")
+            problems = page.evaluate(ONE_SCREEN, kind)
+            assert problems == [], f"{name} at {width}px: {problems}"
+            assert page.evaluate(SIDEWAYS) <= 0, f"{name} scrolls sideways at {width}px"
+            if kind == "playing" and width > 640:
+                card = page.locator('div[class*="st-key-play-"] button:not([disabled])').first
+                r = card.bounding_box()
+                assert r is not None
+                spot = [r["x"] + 8, r["y"] + 20]
+                page.mouse.move(*spot)
+                page.wait_for_timeout(300)  # the lift has happened: now the pointer rests
+                boxes, hits = page.evaluate(RESTING, spot)
+                assert (boxes, hits) == (1, [True]), f"{name}: the card moved under the pointer"
+                page.mouse.move(0, 0)
+    for context in contexts:
+        context.close()
 
 
 def test_every_screen_at_phone_and_laptop_size_without_sideways_scrolling(
@@ -349,13 +461,25 @@ def test_every_screen_at_phone_and_laptop_size_without_sideways_scrolling(
             shoot(page, f"screen-{name}", whole=True)
             overflow = page.evaluate(SIDEWAYS)
             assert overflow <= 0, f"{name} scrolls sideways by {overflow}px at {width}px"
+            menu = page.locator('[data-testid="stTopNavLink"], [data-testid="stSidebarNavLink"]')
+            labels = [text.strip() for text in menu.all_inner_texts()]
+            assert [t for t in labels if t] and all(
+                any(label.endswith(page_name) for label in labels)
+                for page_name in ("Home", "Create Room", "Room", "Rules", "Stats")
+            ), f"{name} at {width}px has the menu {labels}"
         context.close()
 
 
 def test_quick_game_from_home_with_rules_bots_plays_a_full_round(
     server: str, browser: Browser, database: str
 ) -> None:
-    """Alone with three bots: the host plays their own turns, the bots every other."""
+    """Alone with three bots: the host plays their own turns, the bots every other.
+
+    Over the whole round the tab title says "Your turn" within two seconds of
+    each of the player's turns (one right after their own play included: a
+    trick they win makes them lead) and stops saying it within two seconds
+    once the turn has passed.
+    """
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.goto(server)
@@ -369,15 +493,31 @@ def test_quick_game_from_home_with_rules_bots_plays_a_full_round(
     seat = next(s for s in range(4) if {cards.NAME[c] for c in state.hands[s]} == hand_of(page))
     deadline = time.monotonic() + 300
     hinted = False
+    turn_since = other_since = None
+    turns = 0
     while time.monotonic() < deadline:
         state = table_state(database, code)
         assert state is not None
         if state.phase.label == "round_over":
             break
-        check_no_leak(page, state, seat)
+        title = page.title()
         if state.to_act != seat:
-            time.sleep(0.4)
+            turn_since = None
+            other_since = other_since or time.monotonic()
+            if title.startswith("Your turn"):
+                assert time.monotonic() - other_since <= 2.0, f"title still {title!r}"
+            check_no_leak(page, state, seat)
+            time.sleep(0.1)
             continue
+        other_since = None
+        if turn_since is None:
+            turn_since = time.monotonic()
+            turns += 1
+        if not title.startswith("Your turn"):
+            assert time.monotonic() - turn_since <= 2.0, f"turn {turns}: the title is {title!r}"
+            time.sleep(0.1)
+            continue
+        check_no_leak(page, state, seat)
         if not hinted and page.get_by_role("button", name="Suggest").count():
             page.get_by_role("button", name="Suggest").click()
             page.wait_for_selector("text=Suggestion:", timeout=20_000)
@@ -385,12 +525,14 @@ def test_quick_game_from_home_with_rules_bots_plays_a_full_round(
         before = len(state.history)
         if act_in_page(page, state):
             wait_for_move(database, code, before)
+            turn_since = None  # whatever comes next is a new turn, even if it is ours again
         else:
             time.sleep(0.3)
     else:
         pytest.fail("the quick game's round did not finish")
     assert hinted  # a quick game comes with hints on
-    page.wait_for_selector("text=Round 1:", timeout=20_000)
+    assert turns >= 14  # the bidding and thirteen cards: every turn was seen
+    page.wait_for_selector(".m3-result", timeout=20_000)
     context.close()
 
 

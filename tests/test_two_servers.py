@@ -97,7 +97,7 @@ def test_two_servers_share_a_round_and_survive_losing_one(
             pytest.fail("the round did not finish across the two servers")
         assert moved_over
         for page in pages:
-            page.wait_for_selector("text=Round 1:", timeout=20_000)
+            page.wait_for_selector(".m3-result", timeout=20_000)
             assert page.url.startswith(first)
         for context in contexts:
             context.close()

@@ -1,0 +1,220 @@
+"""The felt: players seated around an oval table, as each player sees it from their own place.
+
+Shared by every game: a game's UI module turns its player view into
+:class:`Place` values (a name, a tag, a line of counts, a note, the card in
+front of the seat) and this module lays them out. The viewer sits at the
+bottom and the others follow clockwise (to the viewer's left first), so the
+next player to act is always the one on your left. Seats sit on an ellipse,
+their played cards between them and the centre, the running score and the
+round's facts in the two top corners. Up to twelve seats fit: past seven the
+seats shrink. The player to act has a glowing ring around their initial;
+with a deadline the ring drains as the seconds run out, in CSS alone, so
+the felt need not be redrawn every second.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core import seats
+from ui import escape
+
+#: The ellipse the seats sit on, and the one the played cards sit on (% of the felt).
+SEAT_RX, SEAT_RY = 41.0, 37.0
+CARD_RX, CARD_RY = 13.0, 21.0
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """One seat as the felt shows it. Text fields are plain text; ``played`` is trusted HTML."""
+
+    name: str
+    tag: str = ""
+    #: CSS flavour of the tag: "a", "b", "bid", "partner".
+    tag_kind: str = ""
+    line: str = ""
+    note: str = ""
+    turn: bool = False
+    me: bool = False
+    played: str = ""
+    winning: bool = False
+    bot: bool = False
+
+
+def position(k: int, players: int, rx: float, ry: float) -> tuple[float, float]:
+    """Where the ``k``-th seat clockwise from the bottom sits, in % of the felt.
+
+    The oval sits a little low, leaving the top corners to the score and the bid.
+    """
+    angle = math.pi / 2 + 2 * math.pi * k / players
+    return 50 + rx * math.cos(angle), 53 + ry * math.sin(angle)
+
+
+def _ring(deadline: tuple[float, float] | None) -> str:
+    """The turn ring, draining over the time left when there is a deadline."""
+    if deadline is None:
+        return '<svg class="m3-timer" viewBox="0 0 36 36"><circle cx="18" cy="18" r="16"/></svg>'
+    ends, total = deadline
+    left = max(0.0, ends - time.time())
+    return (
+        '<svg class="m3-timer m3-timed" viewBox="0 0 36 36" '
+        f'style="--m3-total:{total:.1f}s;--m3-gone:-{max(0.0, total - left):.1f}s">'
+        '<circle cx="18" cy="18" r="16"/></svg>'
+    )
+
+
+def _place_html(
+    place: Place, seat: int, k: int, players: int, deadline: tuple[float, float] | None
+) -> str:
+    x, y = position(k, players, SEAT_RX, SEAT_RY)
+    classes = "m3-spot" + (" m3-turn" if place.turn else "") + (" m3-me" if place.me else "")
+    initial = escape.html(place.name[:1].upper() or "?")
+    tag = (
+        f'<span class="m3-tag m3-tag-{place.tag_kind}">{escape.html(place.tag)}</span>'
+        if place.tag
+        else ""
+    )
+    # What the seat last said, in a bubble on the side that faces the middle of the table.
+    side = "m3-below" if y < 50 else "m3-above"
+    note = f'<span class="m3-note {side}">{escape.html(place.note)}</span>' if place.note else ""
+    ring = _ring(deadline) if place.turn else ""
+    # Centred on its place, but never past the felt's edge (seats have a set width).
+    left = (
+        f"clamp(0.2rem, calc({x:.1f}% - var(--m3-chip) / 2), calc(100% - var(--m3-chip) - 0.2rem))"
+    )
+    return (
+        f'<div class="{classes}" data-seat="{seat}" style="left:{left};top:{y:.1f}%">'
+        f'<div class="m3-avatar{" m3-bot" if place.bot else ""}">{ring}<span>{initial}</span></div>'
+        f'<div class="m3-who"><span class="m3-name"><b>{escape.html(place.name)}</b>{tag}</span>'
+        f'<span class="m3-line">{escape.html(place.line)}</span></div>{note}</div>'
+    )
+
+
+def felt_html(
+    places: Sequence[Place],
+    viewer: int | None,
+    *,
+    corners: tuple[str, str, str, str] = ("", "", "", ""),
+    centre: str = "",
+    deadline: tuple[float, float] | None = None,
+    version: int | None = None,
+    compact: bool = False,
+) -> str:
+    """The whole felt. ``corners`` (top left, top right, bottom left, bottom right: the
+    running score, the round's facts) and ``centre`` are trusted HTML (escape user text).
+
+    ``deadline`` is (epoch seconds when the turn ends, its full length) for the ring.
+    ``version`` lets a watcher (or a benchmark) tell which move the felt shows.
+    """
+    players = len(places)
+    spots = []
+    cards = []
+    for seat, place in enumerate(places):
+        k = seats.around(seat, viewer, players)
+        spots.append(_place_html(place, seat, k, players, deadline))
+        if place.played:
+            x, y = position(k, players, CARD_RX, CARD_RY)
+            win = " m3-win" if place.winning else ""
+            cards.append(
+                f'<div class="m3-put{win}" data-seat="{seat}" '
+                f'style="left:{x:.1f}%;top:{y:.1f}%">{place.played}</div>'
+            )
+    size = "m3-few" if players <= 4 else ("m3-some" if players <= 7 else "m3-many")
+    data = f' data-version="{version}"' if version is not None else ""
+    return (
+        f'<div class="m3-felt {size}{" m3-compact" if compact else ""}"{data}>'
+        + "".join(
+            f'<div class="m3-corner-{where}">{text}</div>'
+            for where, text in zip(("tl", "tr", "bl", "br"), corners, strict=True)
+            if text
+        )
+        + f'<div class="m3-oval"></div>{"".join(cards)}'
+        f'<div class="m3-centre">{centre}</div>{"".join(spots)}</div>'
+    )
+
+
+CSS = """
+<style>
+.st-key-m3-table [data-testid="stMarkdownContainer"] { margin-bottom: 0; }
+.st-key-m3-table { scroll-margin-top: 3.6rem; }
+.m3-felt { position: relative; height: 20rem; margin: 0; overflow: hidden;
+  background: radial-gradient(ellipse at center, #2a8554 0%, #1f6f43 58%, #165634 100%);
+  border-radius: 18px 18px 0 0; color: #fdfbf3; box-shadow: inset 0 0 26px rgba(0,0,0,0.4);
+  font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
+.m3-felt.m3-compact { height: 15rem; }
+.m3-oval { position: absolute; left: 9%; right: 9%; top: 13%; bottom: 13%;
+  border-radius: 50%; border: 2px solid rgba(255,255,255,0.10);
+  box-shadow: inset 0 0 30px rgba(0,0,0,0.18); }
+.m3-felt [class^="m3-corner-"] { position: absolute; z-index: 3; font-size: 0.74rem;
+  line-height: 1.3; max-width: 30%; }
+.m3-corner-tl { left: 0.6rem; top: 0.4rem; }
+.m3-corner-tr { right: 0.6rem; top: 0.4rem; text-align: right; }
+.m3-corner-bl { left: 0.6rem; bottom: 0.4rem; }
+.m3-corner-br { right: 0.6rem; bottom: 0.4rem; text-align: right; }
+.m3-felt [class^="m3-corner-"] b { color: #f3d77a; }
+.m3-centre { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
+  z-index: 1; font-size: 0.72rem; text-align: center; color: rgba(253,251,243,0.8);
+  max-width: 34%; pointer-events: none; }
+.m3-felt { --m3-chip: 11rem; }
+.m3-felt.m3-some { --m3-chip: 10rem; }
+.m3-felt.m3-many { --m3-chip: 8.5rem; }
+.m3-spot { position: absolute; z-index: 2; transform: translateY(-50%); box-sizing: border-box;
+  display: flex; align-items: center; gap: 0.3rem; width: var(--m3-chip);
+  background: rgba(0,0,0,0.30); border-radius: 1.3rem; padding: 0.18rem 0.5rem 0.18rem 0.2rem;
+  font-size: 0.74rem; line-height: 1.2; border: 1.5px solid transparent; }
+.m3-spot.m3-me { background: rgba(255,255,255,0.17); }
+.m3-spot.m3-turn { border-color: #f3d77a; box-shadow: 0 0 12px rgba(243,215,122,0.75); }
+.m3-avatar { position: relative; flex: none; width: 1.9rem; height: 1.9rem; border-radius: 50%;
+  background: #fdfbf3; color: #1f6f43; display: flex; align-items: center;
+  justify-content: center; font-weight: 800; font-size: 0.9rem; }
+.m3-avatar.m3-bot { background: #cfe3d6; }
+.m3-timer { position: absolute; inset: -0.28rem; width: calc(100% + 0.56rem);
+  height: calc(100% + 0.56rem); transform: rotate(-90deg); }
+.m3-timer circle { fill: none; stroke: #f3d77a; stroke-width: 3.2; stroke-linecap: round;
+  stroke-dasharray: 100.6; stroke-dashoffset: 0; }
+.m3-timer.m3-timed circle { animation: m3-drain var(--m3-total) linear var(--m3-gone) forwards; }
+@keyframes m3-drain { to { stroke-dashoffset: 100.6; stroke: #e5533d; } }
+.m3-who { display: flex; flex-direction: column; min-width: 0; }
+.m3-name { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.m3-line { opacity: 0.88; font-size: 0.68rem; line-height: 1.15; }
+.m3-note { position: absolute; left: 50%; transform: translateX(-50%); white-space: nowrap;
+  background: #fdfbf3; color: #1d2521; border-radius: 0.6rem; padding: 0.05rem 0.45rem;
+  font-size: 0.66rem; font-weight: 700; box-shadow: 0 1px 3px rgba(0,0,0,0.35); }
+.m3-note.m3-above { bottom: calc(100% + 0.15rem); }
+.m3-note.m3-below { top: calc(100% + 0.15rem); }
+.m3-felt .m3-tag { display: inline-block; border-radius: 5px; padding: 0 0.28rem;
+  font-size: 0.62rem; font-weight: 700; background: #f3d77a; color: #3a2c00;
+  margin-left: 0.25rem; vertical-align: 0.05rem; }
+.m3-felt .m3-tag-b { background: #9ec5ff; color: #0b2a55; }
+.m3-felt .m3-tag-bid { background: #fff; color: #1f6f43; }
+.m3-put { position: absolute; transform: translate(-50%, -50%); z-index: 1; }
+.m3-put .m3-card { width: var(--m3-small-w); height: var(--m3-small-h); }
+.m3-put.m3-win .m3-card { outline: 3px solid #f3d77a; }
+.m3-felt.m3-many .m3-spot { font-size: 0.66rem; padding-right: 0.35rem; }
+.m3-felt.m3-many .m3-avatar { width: 1.5rem; height: 1.5rem; font-size: 0.75rem; }
+.m3-felt.m3-many .m3-line { font-size: 0.6rem; }
+.m3-felt.m3-many .m3-put .m3-card { width: 2rem; height: 2.8rem; }
+@media (max-width: 640px) {
+  .m3-felt { height: 20rem; --m3-chip: 7rem; }
+  .m3-felt.m3-compact { height: 13.5rem; }
+  .m3-felt.m3-some { --m3-chip: 6.6rem; }
+  .m3-felt.m3-many { --m3-chip: 5.4rem; }
+  .m3-spot { font-size: 0.68rem; padding-right: 0.4rem; }
+  .m3-avatar { width: 1.6rem; height: 1.6rem; font-size: 0.8rem; }
+  .m3-line { font-size: 0.62rem; }
+  .m3-felt [class^="m3-corner-"] { font-size: 0.64rem; max-width: 31%; }
+}
+/* The "now" banner under the felt (drawn each second by the page's poll). */
+.m3-now { background: #174f31; color: #fdfbf3; border-radius: 0 0 18px 18px;
+  padding: 0.4rem 0.8rem 0.45rem; font-size: 0.86rem; line-height: 1.3; min-height: 2.6rem;
+  box-sizing: border-box; }
+.m3-now b { color: #f3d77a; }
+.m3-now.m3-yours { background: #f3d77a; color: #2b2100; }
+.m3-now.m3-yours b { color: #2b2100; }
+.m3-now .m3-said { display: block; font-size: 0.74rem; opacity: 0.9; white-space: nowrap;
+  overflow: hidden; text-overflow: ellipsis; }
+</style>
+"""

@@ -1,0 +1,326 @@
+"""What the felt says about a Moon 3 of Spades round, built from one player's room view.
+
+Seats get their team (Team-wise, Random) or role (Card-Based: bidder, and
+partners once the rules reveal them), cards left, points and tricks taken,
+and while bidding what they last said. The corners hold the game's running
+score and the round's facts (trump, bid, called cards, points still out).
+The narration says what just happened, from public facts only: the last
+bid or pass, the last card played and what it did (Kali Tidi in a trick,
+a partner revealed, a trick won).
+
+Everything returned as HTML has its user text escaped; plain strings are
+escaped by whoever shows them.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from core import cards
+from core.moon3.config import Mode
+from core.moon3.view import PlayerView, TrickView
+from core.rooms import RoomView
+from ui import escape, felt, look
+
+WHAT = {
+    "bidding": "bid or pass",
+    "calling": "call teammate cards",
+    "trump": "choose trump",
+    "playing": "play a card",
+}
+
+
+def _name(view: RoomView, seat: int | None) -> str:
+    if seat is None or not 0 <= seat < len(view.names):
+        return "someone"
+    return view.names[seat]
+
+
+def _tag(table: PlayerView | None, view: RoomView, seat: int) -> tuple[str, str]:
+    if table is not None and table.teams:
+        team = table.teams[seat]
+        return "AB"[team], "ab"[team]
+    if table is None:
+        info = next((s for s in view.seats if s.position == seat), None)
+        if info is not None and info.team is not None:
+            return "AB"[info.team], "ab"[info.team]
+        return "", ""
+    if table.bidder == seat:
+        return "bidder", "bid"
+    if seat in table.partners:
+        return "partner", "partner"
+    return "", ""
+
+
+def _note(table: PlayerView, seat: int) -> str:
+    if table.phase == "bidding":
+        said = [amount for s, amount in table.auction if s == seat]
+        if said:
+            return "passed" if said[-1] is None else f"bid {said[-1]}"
+        if seat == table.first_bidder:
+            return "opens the bidding"
+        return ""
+    if table.bidder == seat and table.bid is not None:
+        return f"bid {table.bid}"
+    return ""
+
+
+def _played(table: PlayerView) -> tuple[TrickView | None, bool]:
+    """The trick to lay out in front of the seats, and whether it is already won."""
+    if table.trick.cards:
+        return table.trick, False
+    if table.phase == "round_over" and table.last_trick is not None:
+        return table.last_trick, True
+    return None, False
+
+
+def places(view: RoomView) -> list[felt.Place]:
+    """Every seat of the table in seat order, as the felt draws them."""
+    table = view.table
+    me = view.me.position if view.me is not None else None
+    bots = {s.position for s in view.seats if s.is_bot or s.stand_in}
+    trick, _ = _played(table) if table is not None else (None, False)
+    in_front = dict(zip(trick.seats, trick.cards, strict=True)) if trick else {}
+    shown = []
+    for seat, name in enumerate(view.names):
+        tag, kind = _tag(table, view, seat)
+        line = note = ""
+        turn = False
+        if table is not None:
+            line = (
+                f"{table.hand_counts[seat]}\u00a0cards · {table.tricks_taken[seat]}\u00a0tr · "
+                f"{table.points[seat]}\u00a0pts"
+            )
+            note = _note(table, seat)
+            turn = table.to_act == seat
+        elif view.status == "removal":
+            turn = view.removal_chooser == seat
+            note = "removes cards" if turn else ""
+        card = in_front.get(seat)
+        shown.append(
+            felt.Place(
+                name=name,
+                tag=tag,
+                tag_kind=kind,
+                line=line,
+                note=note,
+                turn=turn,
+                me=seat == me,
+                played=look.card_face(card, small=True) if card is not None else "",
+                winning=trick is not None and trick.winner == seat,
+                bot=seat in bots,
+            )
+        )
+    return shown
+
+
+def corners(view: RoomView) -> tuple[str, str, str, str]:
+    """The felt's corners: running score, trump and bid, called cards, points of the round."""
+    return _score(view), _bid(view), _called(view), _points(view)
+
+
+def _score(view: RoomView) -> str:
+    """The game's running score: both teams, or the two leaders in Card-Based."""
+    if not view.totals:
+        return ""
+    if view.settings.mode != Mode.PARTNERS.value:
+        a, b = view.totals[:2]
+        return f"A <b>{a}</b> · B <b>{b}</b><br>{escape.html(view.length)}"
+    played = f"Round <b>{view.rounds_played + 1}</b>"
+    if view.length_rounds is not None:
+        played += f" of {view.length_rounds}"
+    elif view.target is not None:
+        played += f" · to {view.target}"
+    if not any(view.totals):
+        return played
+    leader = max(range(len(view.totals)), key=lambda s: view.totals[s])
+    return f"Leader {escape.html(_name(view, leader))} <b>{view.totals[leader]}</b><br>{played}"
+
+
+def _bid(view: RoomView) -> str:
+    table = view.table
+    if table is None:
+        return ""
+    facts = []
+    if table.trump is not None:
+        facts.append(
+            f"<b>{cards.SUIT_SYMBOLS[table.trump]} {cards.SUIT_NAMES[table.trump]}</b> trump"
+        )
+    if table.bid is not None and table.bidder is not None:
+        facts.append(f"Bid <b>{table.bid}</b> {escape.html(_name(view, table.bidder))}")
+    elif table.high_bid is not None and table.high_bidder is not None:
+        facts.append(f"High <b>{table.high_bid}</b> {escape.html(_name(view, table.high_bidder))}")
+    return "<br>".join(facts)
+
+
+def _called(view: RoomView) -> str:
+    table = view.table
+    if table is None or not table.called:
+        return ""
+    return "Called<br><b>" + " ".join(cards.label(c) for c in table.called) + "</b>"
+
+
+def _points(view: RoomView) -> str:
+    table = view.table
+    if table is None or not table.bidding_side or table.phase not in ("playing", "round_over"):
+        return ""
+    return f"Bidders <b>{table.side_points[0]}</b><br>Still out <b>{table.points_out}</b>"
+
+
+def centre_html(view: RoomView) -> str:
+    table = view.table
+    if table is None:
+        return ""
+    trick, won = _played(table)
+    if trick is None:
+        if table.phase == "playing":
+            return f"Trick {len(table.tricks) + 1}"
+        return ""
+    number = len(table.tricks) if won else len(table.tricks) + 1
+    return f"Trick {number}<br>{trick.points} pts"
+
+
+def deadline(view: RoomView) -> tuple[float, float] | None:
+    """The bidding countdown of R14 for the turn ring, when a human is bidding."""
+    if view.bid_deadline is None:
+        return None
+    return view.bid_deadline, float(view.settings.bid_timer)
+
+
+def _side_of(table: PlayerView, view: RoomView, seat: int) -> str:
+    if table.teams:
+        return f"team {'AB'[table.teams[seat]]}"
+    if seat in table.bidding_side and (seat == table.bidder or seat in table.partners):
+        return "the bidding side"
+    return f"{_name(view, seat)}'s side"
+
+
+def narration(view: RoomView) -> str:
+    """What just happened, in one plain sentence (names unescaped)."""
+    table = view.table
+    if table is None:
+        return ""
+    if table.phase == "bidding":
+        if not table.auction:
+            return f"{_name(view, table.first_bidder)} opens the bidding."
+        seat, amount = table.auction[-1]
+        return f"{_name(view, seat)} {'passed' if amount is None else f'bid {amount}'}."
+    if table.phase in ("calling", "trump"):
+        won = f"{_name(view, table.bidder)} won the bidding at {table.bid}"
+        if table.phase == "trump" and table.called:
+            called = " ".join(cards.label(c) for c in table.called)
+            return f"{won} and called {called}."
+        return f"{won}."
+    trick, _ = (table.trick, False) if table.trick.cards else (table.last_trick, True)
+    if trick is None or not trick.cards:
+        if table.trump is not None:
+            return (
+                f"{_name(view, table.bidder)} chose {cards.SUIT_SYMBOLS[table.trump]} "
+                f"{cards.SUIT_NAMES[table.trump]} as trump."
+            )
+        return ""
+    seat, card = trick.seats[-1], trick.cards[-1]
+    said = f"{_name(view, seat)} played the {cards.label(card)}"
+    if table.called and card in table.called and seat in table.partners:
+        said += f" — {_name(view, seat)} is revealed as partner"
+    complete = not table.trick.cards
+    if complete and trick.winner is not None:
+        winner = _name(view, trick.winner)
+        if cards.KALI_TIDI in trick.cards:
+            said += f" — Kali Tidi goes to {_side_of(table, view, trick.winner)}"
+        said += f" — {winner} takes the trick ({trick.points} pts)"
+    elif card == cards.KALI_TIDI:
+        said += " — Kali Tidi is in this trick"
+    return said + "."
+
+
+@dataclass(frozen=True, slots=True)
+class Now:
+    """The "now" banner: whose turn, for what, and the clock."""
+
+    text: str
+    mine: bool
+    seconds_left: int | None
+
+
+def now(view: RoomView, at: float | None = None) -> Now:
+    """What the table is waiting for (names escaped in ``text``)."""
+    at = time.time() if at is None else at
+    if view.status == "removal":
+        chooser = _name(view, view.removal_chooser)
+        mine = view.me is not None and view.me.position == view.removal_chooser
+        count = view.removal_count
+        text = (
+            f"<b>Your turn:</b> remove {count} card{'s' * (count != 1)} before the deal"
+            if mine
+            else f"Waiting for <b>{escape.html(chooser)}</b> to remove {count} "
+            f"card{'s' * (count != 1)}"
+        )
+        return Now(text, mine, None)
+    table = view.table
+    if table is None or table.to_act is None:
+        return Now("", False, None)
+    what = WHAT.get(table.phase, "")
+    if table.phase == "calling":
+        what = f"call {table.call_count} teammate card{'s' * (table.call_count != 1)}"
+    mine = table.my_turn
+    text = (
+        f"<b>Your turn:</b> {what}"
+        if mine
+        else f"Waiting for <b>{escape.html(_name(view, table.to_act))}</b> to {what}"
+    )
+    left = None
+    if view.bid_deadline is not None:
+        left = max(0, int(view.bid_deadline - at))
+        text += f" · passes automatically in <b>{left}&nbsp;s</b>"
+    elif view.waiting_since is not None and at - view.waiting_since >= 10:
+        text += f" · the table has waited {int(at - view.waiting_since)}&nbsp;s"
+    return Now(text, mine, left)
+
+
+# ---------------------------------------------------------------- results
+
+
+@dataclass(frozen=True, slots=True)
+class Headline:
+    """A finished round in words: who made or failed what, who scores, who took Kali Tidi."""
+
+    title: str
+    detail: str
+    made: bool
+    kali: str
+
+
+def _names(view: RoomView, seats: list[int]) -> str:
+    shown = [_name(view, s) for s in seats]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def headline(view: RoomView) -> Headline | None:
+    """The last round's result (plain text: escape it where it is shown)."""
+    last = view.last_round
+    if last is None:
+        return None
+    bidding = list(last["bidding_side"])
+    defending = [s for s in range(len(view.names)) if s not in bidding]
+    took, bid = last["side_points"][0], last["bid"]
+    made = bool(last["made"])
+    side = _names(view, bidding)
+    verb = "make" if len(bidding) > 1 else "makes"
+    if made:
+        title = f"{side} {verb} {took} with a bid of {bid}"
+    else:
+        title = f"{side} take{'s' * (len(bidding) == 1)} {took} of {bid} — the bid fails"
+    score = list(last["score"])
+    if view.settings.mode == Mode.PARTNERS.value:
+        gains = [f"{_name(view, s)} {p:+d}" for s, p in enumerate(score) if p]
+        detail = "Scores this round: " + (", ".join(gains) if gains else "nobody scores")
+    else:
+        winners = bidding if made else defending
+        team = "AB"[score.index(max(score))] if any(score) else ""
+        detail = f"{_names(view, winners)} (team {team}) score {max(score)}"
+    kali = ", ".join(f"{_name(view, k['seat'])} (trick {k['trick']})" for k in last["kali_tidi"])
+    return Headline(title, detail, made, kali)
