@@ -93,9 +93,13 @@ def shoot(page: Page, name: str, whole: bool = False) -> None:
         page.set_viewport_size(size)
 
 
-def check_no_leak(page: Page, state: State, seat: int) -> None:
-    """The page's HTML holds no card hidden in another hand, and no partner before the reveal."""
-    html = page.content()
+def check_no_leak(page: Page, state: State, seat: int, html: str | None = None) -> None:
+    """The page's HTML holds no card hidden in another hand, and no partner before the reveal.
+
+    Pass ``html`` read before ``state`` when bots may move in between: a page may
+    lag behind the server, never run ahead of it.
+    """
+    html = page.content() if html is None else html
     own = {cards.NAME[c] for c in state.hands[seat]}
     seen = {cards.NAME[c] for _, trick in state.tricks for c in trick}
     seen |= {cards.NAME[c] for c in state.trick_cards} | {cards.NAME[c] for c in state.removed}
@@ -130,7 +134,7 @@ def begin_game(host: Page, pages: list[Page], database: str, code: str) -> dict[
     host.wait_for_selector("text=Dev", timeout=20_000)
     host.get_by_role("button", name="Begin Game").click()
     for page in pages:
-        page.wait_for_selector(".m3-felt", timeout=20_000)
+        page.wait_for_selector('div[class*="st-key-play-"]', timeout=20_000)
     state = table_state(database, code)
     assert state is not None
     return seats_by_hand(pages, state)
@@ -238,7 +242,7 @@ def test_card_based_five_players_two_decks_last_rule(
     shoot(pages[1], "removal")
     host.get_by_role("button", name="Confirm Selection").click()
     for page in pages:
-        page.wait_for_selector(".m3-felt", timeout=20_000)
+        page.wait_for_selector('div[class*="st-key-play-"]', timeout=20_000)
     state = table_state(database, code)
     assert state is not None and len(state.removed) == 4
     positions = seats_by_hand(pages, state)
@@ -496,17 +500,17 @@ def test_quick_game_from_home_with_rules_bots_plays_a_full_round(
     turn_since = other_since = None
     turns = 0
     while time.monotonic() < deadline:
+        html, title = page.content(), page.title()
         state = table_state(database, code)
         assert state is not None
         if state.phase.label == "round_over":
             break
-        title = page.title()
         if state.to_act != seat:
             turn_since = None
             other_since = other_since or time.monotonic()
             if title.startswith("Your turn"):
                 assert time.monotonic() - other_since <= 2.0, f"title still {title!r}"
-            check_no_leak(page, state, seat)
+            check_no_leak(page, state, seat, html)
             time.sleep(0.1)
             continue
         other_since = None
@@ -517,7 +521,7 @@ def test_quick_game_from_home_with_rules_bots_plays_a_full_round(
             assert time.monotonic() - turn_since <= 2.0, f"turn {turns}: the title is {title!r}"
             time.sleep(0.1)
             continue
-        check_no_leak(page, state, seat)
+        check_no_leak(page, state, seat, html)
         if not hinted and page.get_by_role("button", name="Suggest").count():
             page.get_by_role("button", name="Suggest").click()
             page.wait_for_selector("text=Suggestion:", timeout=20_000)
