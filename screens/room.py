@@ -15,7 +15,6 @@ polls the room's version, redraws the page when anything changed, ticks the
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 from collections import Counter
 from collections.abc import Callable
@@ -45,6 +44,7 @@ PAGE_CSS = """
 [data-testid="stMainBlockContainer"] { padding-top: 3.4rem; padding-bottom: 2rem; }
 .st-key-m3-page [data-testid="stVerticalBlock"], .st-key-m3-page { gap: 0.55rem; }
 .st-key-m3-table { gap: 0 !important; }
+.st-key-m3-title { display: none; }
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding: 3.2rem 0.55rem 1.5rem; }
 }
@@ -131,21 +131,35 @@ SHARE_JS = """
 </script>
 """
 
-#: Keeps the tab title on the player's turn and brings the felt into view when it starts.
+#: Installed once a page: keeps the tab title as the "now" banner says ("Your turn..."),
+#: even when Streamlit resets it on a rerun, and brings the felt into view when the game
+#: begins and when a turn of the player's starts. The banner carries the data, so each
+#: second's poll redraws one element only.
 TITLE_JS = """
 <script>
-(() => {{
-  const title = {title};
-  document.title = title;
-  const mine = {mine};
-  const mark = {mark};
-  const table = document.querySelector(".st-key-m3-table");
-  if ({live} && table && (window.m3Seen !== {room} || (mine && window.m3Scrolled !== mark))) {{
-    window.m3Seen = {room};
-    if (mine) window.m3Scrolled = mark;
-    table.scrollIntoView({{ block: "start" }});
-  }}
-}})(); // {nonce}
+(() => {
+  if (window.m3Watch) return;
+  window.m3Watch = true;
+  const apply = () => {
+    const all = document.querySelectorAll(".m3-now[data-title]");
+    const now = all[all.length - 1];
+    if (!now) return;
+    if (document.title !== now.dataset.title) document.title = now.dataset.title;
+    const table = document.querySelector(".st-key-m3-table");
+    const mine = now.dataset.mine === "true";
+    const fresh = window.m3Seen !== now.dataset.room;
+    const turn = mine && window.m3Scrolled !== now.dataset.mark;
+    if (table && now.dataset.live === "true" && (fresh || turn)) {
+      window.m3Seen = now.dataset.room;
+      if (mine) window.m3Scrolled = now.dataset.mark;
+      table.scrollIntoView({ block: "start" });
+    }
+  };
+  new MutationObserver(apply).observe(document.documentElement,
+    { subtree: true, childList: true, characterData: true, attributes: true,
+      attributeFilter: ["data-title", "data-mark"] });
+  apply();
+})();
 </script>
 """
 
@@ -307,30 +321,28 @@ def table(view: RoomView, compact: bool = False) -> None:
 
 
 def banner(view: RoomView) -> None:
-    """The "now" line, what just happened, and the tab title; one element each second."""
+    """The "now" line and what just happened, with the tab title it implies (in data-*)."""
     now = moon3.now(view)
     said = moon3.narration(view)
-    if view.status in ("playing", "removal") and now.text:
-        css = "m3-now m3-yours" if now.mine else "m3-now"
-        said_html = f'<span class="m3-said">{escape.html(said)}</span>' if said else ""
-        st.markdown(f'<div class="{css}">{now.text}{said_html}</div>', unsafe_allow_html=True)
-    elif said:
-        st.markdown(f'<div class="m3-now">{escape.html(said)}</div>', unsafe_allow_html=True)
+    live = view.status in ("playing", "removal")
     title = "Moon 3 of Spades"
     if now.mine:
         seconds = f" · {now.seconds_left} s" if now.seconds_left is not None else ""
         title = f"Your turn{seconds} · Moon 3 of Spades"
-    script = TITLE_JS.format(
-        title=json.dumps(title),
-        mine=json.dumps(now.mine),
-        mark=json.dumps(f"{view.code}:{view.version}"),
-        room=json.dumps(view.code),
-        live=json.dumps(view.status in ("playing", "removal")),
-        nonce=st.session_state.setdefault("m3-ticks", 0),
+    data = (
+        f'data-title="{escape.html(title)}" data-mine="{str(now.mine).lower()}" '
+        f'data-live="{str(live).lower()}" data-room="{escape.html(view.code)}" '
+        f'data-mark="{escape.html(view.code)}:{view.version}"'
     )
-    st.session_state["m3-ticks"] = st.session_state["m3-ticks"] + 1
-    with st.container(key="m3-title"):
-        st.html(script, unsafe_allow_javascript=True)
+    css = "m3-now m3-yours" if now.mine else "m3-now"
+    if live and now.text:
+        said_html = f'<span class="m3-said">{escape.html(said)}</span>' if said else ""
+        body = f"{now.text}{said_html}"
+    elif said:
+        body = escape.html(said)
+    else:
+        return
+    st.markdown(f'<div class="{css}" {data}>{body}</div>', unsafe_allow_html=True)
 
 
 @st.fragment(run_every=1.0)
@@ -440,17 +452,23 @@ def controls(view: RoomView) -> None:
         amounts = [int(str(a.value)) for a in table_view.legal if a.kind == "bid"]
         with st.container(horizontal=True, key="m3-bid", gap="small"):
             if amounts:
-                amount = st.number_input(
+                amount_key = f"bid-{view.version}"
+                st.number_input(
                     "Your bid",
                     min_value=amounts[0],
                     max_value=amounts[-1],
                     value=amounts[0],
                     step=5,
-                    key=f"bid-{view.version}",
+                    key=amount_key,
                     width=130,
                     label_visibility="collapsed",
                 )
-                bid = partial(svc.act, token, {"type": "bid", "amount": int(amount)}, view.version)
+
+                def bid() -> None:
+                    # The amount as it is when Bid is pressed (a typed one included).
+                    amount = int(st.session_state[amount_key])
+                    svc.act(token, {"type": "bid", "amount": amount}, view.version)
+
                 st.button("Bid", type="primary", on_click=attempt, args=(bid,))
             fold = partial(svc.act, token, {"type": "pass"}, view.version)
             st.button("Pass", on_click=attempt, args=(fold,))
@@ -705,6 +723,8 @@ def load() -> RoomView | None:
 
 
 st.markdown(look.CSS + felt.CSS + PAGE_CSS, unsafe_allow_html=True)
+with st.container(key="m3-title"):  # hidden: it only runs the title keeper once a page
+    st.html(TITLE_JS, unsafe_allow_javascript=True)
 room_view = load()
 if room_view is None:
     st.stop()

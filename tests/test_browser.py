@@ -158,6 +158,11 @@ def test_team_wise_2v2_full_round_with_reload_and_no_leaks(
     host = pages[0]
     invite = create_room(host, server, "Asha")
     code = invite.rsplit("=", 1)[-1]
+    # Share: no share sheet in this browser, so the link is copied and the page says so.
+    contexts[0].grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
+    host.get_by_role("button", name="Share invite link").click()
+    host.get_by_text("Copied", exact=True).wait_for(timeout=10_000)
+    assert host.evaluate("() => navigator.clipboard.readText()") == invite
     for page, name, team in zip(pages[1:], ("Ben", "Chen", "Dev"), ("B", "A", "B"), strict=True):
         join_through_invite(page, invite, name, team)
     positions = begin_game(host, pages, database, code)

@@ -299,3 +299,26 @@ def test_quick_game_from_home_deals_a_table_with_bots(database: str) -> None:
         bots_seated = sum(s.is_bot for s in mates)
     store.close()
     assert len(mates) == 5 and bots_seated == 4
+
+
+def test_the_lobby_offers_a_team_switch_only_to_a_team_with_a_free_place(database: str) -> None:
+    rooms = Rooms(Store(database))
+    code, host = rooms.create("Asha", RoomSettings(mode="teams", players=3, team_sizes=(2, 1)))
+    ben = rooms.join(code, "Ben", 1)  # team B (one place) is now full
+    at = room_page(code, host)
+    assert not any(b.label.startswith("Switch to team") for b in at.button)
+    at = room_page(code, ben)
+    assert any(b.label == "Switch to team A" for b in at.button)
+    rooms.store.close()
+
+
+def test_begin_game_and_the_seats_come_before_the_invite_code(database: str) -> None:
+    rooms = Rooms(Store(database))
+    code, host = rooms.create("Asha", RoomSettings(mode="teams", players=2))
+    at = room_page(code, host)
+    order = [str(m.value) for m in at.markdown]
+    seats = next(i for i, text in enumerate(order) if text.startswith("**Seats**"))
+    invite = next(i for i, text in enumerate(order) if "Invite your friends" in text)
+    assert seats < invite
+    assert any(b.label == "Begin Game" for b in at.button)
+    rooms.store.close()
