@@ -116,8 +116,7 @@ def test_two_servers_behind_the_shipped_nginx_config(postgres_server: str) -> No
             host.get_by_role("button", name="Add a bot").click()
             host.wait_for_timeout(500)
         host.get_by_role("button", name="Begin Game").click()
-        host.wait_for_selector(".m3-felt", timeout=20_000)  # the table, its title frame
-        host.wait_for_selector('[class*="st-key-m3-title"] iframe', state="attached")
+        host.wait_for_selector(".m3-now[data-title]", timeout=20_000)  # the table, its title
         host.wait_for_timeout(1000)
         host.goto(f"{proxy}/stats")
         host.wait_for_selector("text=Stats", timeout=20_000)

@@ -121,10 +121,17 @@ def test_a_partner_revealed_by_the_called_card_is_announced() -> None:
 
 def test_bids_and_passes_are_narrated() -> None:
     steps = moments("r26_complete_partners_made")
-    bids = [(m, s) for m, _, s in steps if m.kind in ("bid", "pass")]
+    bids = [(m, s) for m, t, s in steps if m.kind in ("bid", "pass") and t.phase == "bidding"]
+    assert bids
     for move, said in bids:
         what = "passed" if move.kind == "pass" else f"bid {move.value}"
         assert said == f"{NAMES[move.seat]} {what}."
+
+
+def test_the_auction_won_is_narrated() -> None:
+    steps = moments("r26_complete_partners_made")
+    _, table, said = next(step for step in steps if step[1].phase != "bidding")
+    assert said == f"{NAMES[table.bidder]} won the bidding at {table.bid}."
 
 
 def test_the_now_banner_says_whose_turn_and_counts_down_the_bid() -> None:
