@@ -12,7 +12,6 @@ start a formula.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from collections.abc import Iterator
@@ -25,6 +24,8 @@ from streamlit.testing.v1 import AppTest
 
 from core.rooms import Rooms, RoomSettings
 from core.store import Store, stats
+from tests.apptests import page as opened
+from tests.apptests import pages_on
 from tests.service_play import play_until_round_ends
 from ui import charts
 
@@ -41,22 +42,8 @@ MADE = re.compile(
 @pytest.fixture(scope="module")
 def database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Rooms seated with hostile names: one in its lobby, one after a round, stored for Stats."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('hostile') / 'rooms.db'}"
-    before = os.environ.get("DATABASE_URL")
-    os.environ["DATABASE_URL"] = url
-    from ui import session
-
-    session.rooms.clear()  # type: ignore[attr-defined]
-    import streamlit as st
-
-    st.cache_data.clear()
-    yield url
-    session.rooms.clear()  # type: ignore[attr-defined]
-    st.cache_data.clear()
-    if before is None:
-        os.environ.pop("DATABASE_URL", None)
-    else:
-        os.environ["DATABASE_URL"] = before
+    with pages_on(f"sqlite:///{tmp_path_factory.mktemp('hostile') / 'rooms.db'}") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -75,11 +62,7 @@ def tables(database: str) -> dict[str, Any]:
 
 
 def page(name: str, **query: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.switch_page(f"screens/{name}.py")
-    for key, value in query.items():
-        at.query_params[key] = value
-    return at.run()
+    return opened(name, **query).run()
 
 
 def markdown_of(at: AppTest) -> list[str]:

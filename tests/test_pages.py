@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections.abc import Iterator
@@ -15,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 from core import cards
 from core.rooms import Rooms, RoomSettings
 from core.store import Seat, Store
+from tests.apptests import page, pages_on
 from tests.service_play import (
     move_of,
     open_room,
@@ -31,26 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """One SQLite file for the module: the pages' room service is cached per process."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('pages') / 'rooms.db'}"
-    before = os.environ.get("DATABASE_URL")
-    os.environ["DATABASE_URL"] = url
-    from ui import session
-
-    session.rooms.clear()  # type: ignore[attr-defined]
-    yield url
-    session.rooms.clear()  # type: ignore[attr-defined]
-    if before is None:
-        os.environ.pop("DATABASE_URL", None)
-    else:
-        os.environ["DATABASE_URL"] = before
-
-
-def page(name: str, **query: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
-    at.switch_page(f"screens/{name}.py")
-    for key, value in query.items():
-        at.query_params[key] = value
-    return at
+    with pages_on(f"sqlite:///{tmp_path_factory.mktemp('pages') / 'rooms.db'}") as url:
+        yield url
 
 
 def test_create_room_opens_the_lobby_of_a_new_room(database: str) -> None:
