@@ -167,10 +167,6 @@ def card_face(c: int, small: bool = False, dim: bool = False, marked: bool = Fal
     )
 
 
-def card_row(ids: Sequence[int], small: bool = False) -> str:
-    return '<div class="m3-row">' + "".join(card_face(c, small) for c in ids) + "</div>"
-
-
 def table_html(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     """A small static table (names escaped); numbers line up on the right."""
 
