@@ -67,7 +67,7 @@ def get(name: str) -> Game:
 
 
 #: Modules that register the built-in games when imported.
-BUILTIN = ("core.moon3.game",)
+BUILTIN = ("core.moon3.game", "core.spades.game")
 
 
 def _load_builtin() -> None:

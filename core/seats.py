@@ -27,9 +27,19 @@ def next_seat(seat: int, players: int) -> int:
     return NEXT[players][seat]
 
 
+def previous_seat(seat: int, players: int) -> int:
+    """The seat counter-clockwise before ``seat`` (whose left ``seat`` is)."""
+    return (seat - 1) % players
+
+
 def deal_offset(seat: int, start: int, players: int) -> int:
     """Index of ``seat``'s first card in a clockwise deal that begins at ``start``."""
     return (seat - start) % players
+
+
+def dealt_to(index: int, start: int, players: int) -> int:
+    """The seat that gets the ``index``-th card of a clockwise deal beginning at ``start``."""
+    return (start + index) % players
 
 
 def first_bidder(round_one: int, round_index: int, players: int) -> int:
@@ -86,6 +96,11 @@ def around(seat: int, viewer: int | None, players: int) -> int:
     count at the bottom and go on clockwise.
     """
     return (seat - (viewer or 0)) % players
+
+
+def opposite_partnerships(players: int) -> tuple[int, ...]:
+    """Each seat's side when partners sit opposite (4 players: seats 0+2 and 1+3)."""
+    return tuple(seat % 2 for seat in range(players))
 
 
 def others(seats: Sequence[int], players: int) -> list[int]:

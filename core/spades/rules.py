@@ -1,0 +1,276 @@
+"""The rules of one Spades hand: deal, bidding and play (SPEC S2–S5).
+
+- S2 deal: the deck less the removed 2s, shuffled from the hand's seed,
+  dealt one at a time clockwise from the dealer's left.
+- S3 the player on the dealer's left bids first and leads the first trick;
+  each trick's winner leads the next.
+- S4 every player bids once, clockwise: 1 up to the hand size, 0 for nil
+  where nil is on; blind nil (where on) only for a side that trails the best
+  other side by 100 or more before the hand.
+- S5 follow suit if you can; spades, and the jokers (which are spades: Big >
+  Little > A♠), are trump; no spade may be led before spades are broken,
+  unless the leader holds nothing else; any spade played breaks them.
+
+Actions are :class:`core.spades.actions.Action` values; :func:`apply` checks
+one and raises :class:`IllegalAction` saying why, :func:`apply_unchecked`
+trusts its caller (bots, simulation). Legal plays come in the record order:
+jokers first (Big, Little), then spades, hearts, clubs, diamonds, ace down.
+"""
+
+from __future__ import annotations
+
+import random
+
+from core import seats
+from core.pieces import cards
+from core.spades.actions import BID, BIDS, BLIND_NILS, PLAY, PLAYS, Action
+from core.spades.config import Config
+from core.spades.state import Phase, State
+
+SPADES = 0
+NEXT = seats.NEXT
+#: Every spade and both jokers: the trump suit.
+TRUMP_MASK = sum(1 << c for c in range(13)) | (1 << cards.BIG_JOKER) | (1 << cards.LITTLE_JOKER)
+#: The cards that follow a lead of each suit (spades: the jokers too).
+FOLLOW = (
+    TRUMP_MASK,
+    *(sum(1 << c for c in range(13 * s, 13 * s + 13)) for s in (1, 2, 3)),
+)
+JOKER_BITS = (1 << cards.BIG_JOKER) | (1 << cards.LITTLE_JOKER)
+#: Each card's suit for following (the jokers are spades).
+SUIT = tuple(SPADES if c in (cards.BIG_JOKER, cards.LITTLE_JOKER) else c // 13 for c in range(54))
+TRUMPS = frozenset(c for c in range(54) if SUIT[c] == SPADES)
+
+
+def _power(led: int, c: int) -> int:
+    """How strongly card ``c`` holds a trick led in suit ``led`` (0: it cannot win)."""
+    if c == cards.BIG_JOKER:
+        return 200
+    if c == cards.LITTLE_JOKER:
+        return 199
+    if SUIT[c] == SPADES:
+        return 198 - cards.RANK[c]
+    return 100 - cards.RANK[c] if SUIT[c] == led else 0
+
+
+POWER = tuple(tuple(_power(led, c) for c in range(54)) for led in range(4))
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; the message says why."""
+
+
+# ---------------------------------------------------------------- the deal
+
+
+def deal(
+    config: Config,
+    dealer: int,
+    seed: int,
+    before: tuple[tuple[int, int], ...] | None = None,
+) -> State:
+    """S2: shuffle the deck from ``seed`` and deal it clockwise from the dealer's left.
+
+    The shuffle sorts the deck by one random 24-bit key per card, all drawn at
+    once: the same seed always gives the same deal, at a third of the cost of
+    ``random.shuffle`` (bots and simulation deal millions of hands).
+    """
+    bits = random.Random(seed).getrandbits(24 * len(config.deck))
+    keys = [(bits >> (24 * i)) & 0xFFFFFF for i in range(len(config.deck))]
+    deck = [c for _, c in sorted(zip(keys, config.deck, strict=True))]
+    players = config.players
+    first = seats.next_seat(dealer, players)
+    masks = [0] * players
+    for index, c in enumerate(deck):
+        masks[seats.dealt_to(index, first, players)] |= 1 << c
+    sides = len(config.sides)
+    return State(config, dealer, tuple(masks), before or ((0, 0),) * sides, seed)
+
+
+def order(c: int) -> int:
+    """Display and record order: the Big Joker, the Little Joker, then by suit and rank."""
+    return c - 60 if c in (cards.BIG_JOKER, cards.LITTLE_JOKER) else c
+
+
+def start(
+    config: Config,
+    dealer: int,
+    hands: list[list[int]],
+    before: tuple[tuple[int, int], ...] | None = None,
+    seed: int = 0,
+) -> State:
+    """A hand about to be bid, from given hands (a record's)."""
+    sides = len(config.sides)
+    masks = tuple(sum(1 << c for c in hand) for hand in hands)
+    return State(config, dealer, masks, before or ((0, 0),) * sides, seed)
+
+
+# ---------------------------------------------------------------- what may be done
+
+
+def blind_nil_allowed(state: State, seat: int) -> bool:
+    """S4: blind nil is on and the seat's side trails the best other side by 100 or more."""
+    if not state.config.blind_nil:
+        return False
+    mine = state.config.side_of[seat]
+    others = [score for side, (score, _) in enumerate(state.before) if side != mine]
+    return bool(others) and state.before[mine][0] <= max(others) - 100
+
+
+_CHUNKS: dict[tuple[int, int, int], tuple[Action, ...]] = {}
+
+
+def _chunk(seat: int, base: int, bits: int) -> tuple[Action, ...]:
+    """The play actions of the cards ``bits`` (a suit's 13 bits, shifted down by ``base``)."""
+    key = (seat, base, bits)
+    found = _CHUNKS.get(key)
+    if found is None:
+        plays = PLAYS[seat]
+        found = tuple(plays[base + i] for i in range(14) if bits >> i & 1)
+        _CHUNKS[key] = found
+    return found
+
+
+def plays_of(seat: int, mask: int) -> tuple[Action, ...]:
+    """The plays of the cards in ``mask``, in the record order."""
+    out: tuple[Action, ...] = ()
+    if mask & JOKER_BITS:
+        plays = PLAYS[seat]
+        if mask >> cards.BIG_JOKER & 1:
+            out += (plays[cards.BIG_JOKER],)
+        if mask >> cards.LITTLE_JOKER & 1:
+            out += (plays[cards.LITTLE_JOKER],)
+    for base in (0, 13, 26, 39):
+        bits = mask >> base & 0x1FFF
+        if bits:
+            out += _chunk(seat, base, bits)
+    return out
+
+
+def playable(state: State, seat: int) -> int:
+    """S5: the mask of the cards ``seat`` may play now."""
+    hand = state.hands[seat]
+    if state.trick_cards:
+        follow = hand & FOLLOW[state.led_suit]
+        return follow or hand
+    if state.broken:
+        return hand
+    return (hand & ~TRUMP_MASK) or hand
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action of the seat to act, in the record order (empty once over)."""
+    seat = state.to_act
+    if seat is None:
+        return ()
+    if state.phase is Phase.PLAYING:
+        return plays_of(seat, playable(state, seat))
+    config = state.config
+    bids = BIDS[seat]
+    low = 0 if config.nil else 1
+    offered = bids[low : config.hand_size + 1]
+    if blind_nil_allowed(state, seat):
+        return (BLIND_NILS[seat], *offered)
+    return offered
+
+
+# ---------------------------------------------------------------- change
+
+
+def apply(state: State, action: Action) -> None:
+    """Check ``action`` against the rules and apply it; :class:`IllegalAction` says why not."""
+    if state.phase is Phase.HAND_OVER:
+        raise IllegalAction("the hand is over")
+    if action.seat != state.to_act:
+        raise IllegalAction(f"it is seat {state.to_act}'s turn, not seat {action.seat}'s")
+    if state.phase is Phase.BIDDING:
+        _check_bid(state, action)
+    else:
+        _check_play(state, action)
+    apply_unchecked(state, action)
+
+
+def _check_bid(state: State, action: Action) -> None:
+    if action.kind != BID:
+        raise IllegalAction("every player bids before the first card is played")
+    config = state.config
+    if action.blind:
+        if not config.blind_nil:
+            raise IllegalAction("blind nil is not played at this table")
+        if not blind_nil_allowed(state, action.seat):
+            raise IllegalAction("blind nil needs a side 100 or more behind")
+        return
+    if action.value == 0 and not config.nil:
+        raise IllegalAction("nil is not played at this table")
+    if not 0 <= action.value <= config.hand_size:
+        raise IllegalAction(
+            f"a bid is 1 to {config.hand_size} tricks" + (", or 0 for nil" if config.nil else "")
+        )
+
+
+def _check_play(state: State, action: Action) -> None:
+    if action.kind != PLAY:
+        raise IllegalAction("the bidding is over: play a card")
+    seat, c = action.seat, action.value
+    hand = state.hands[seat]
+    if not 0 <= c < 54 or not hand >> c & 1:
+        raise IllegalAction(f"seat {seat} does not hold {cards.NAME[c]}")
+    if playable(state, seat) >> c & 1:
+        return
+    if state.trick_cards:
+        raise IllegalAction(f"seat {seat} must follow {cards.SUIT_NAMES[state.led_suit]}")
+    raise IllegalAction("spades are not broken yet: lead another suit")
+
+
+def apply_unchecked(state: State, action: Action) -> None:
+    """Apply a legal action (the caller vouches for it). The hot path of every bot."""
+    state.history.append(action)
+    seat, kind, c, blind = action
+    players = state.players
+    if kind == BID:
+        state.bids[seat] = c
+        state.blind[seat] = blind
+        nxt = NEXT[players][seat]
+        if state.bids[nxt] is not None:  # everyone has bid: the first bidder leads
+            state.phase = Phase.PLAYING
+        state.to_act = nxt
+        return
+    state.hands[seat] &= ~(1 << c)
+    trick = state.trick_cards
+    if trick:
+        power = POWER[state.led_suit][c]
+        if power > state.best_power:
+            state.best_power = power
+            state.best_seat = seat
+    else:
+        state.led_suit = SUIT[c]
+        state.best_power = POWER[state.led_suit][c]
+        state.best_seat = seat
+    if c in TRUMPS and not state.broken:
+        state.broken = True
+    trick.append(c)
+    state.trick_seats.append(seat)
+    if len(trick) < players:
+        state.to_act = NEXT[players][seat]
+        return
+    winner = state.best_seat
+    state.tricks.append((tuple(state.trick_seats), tuple(trick)))
+    state.trick_winners.append(winner)
+    state.taken[winner] += 1
+    state.trick_cards = []
+    state.trick_seats = []
+    if len(state.tricks) == state.size:
+        state.phase = Phase.HAND_OVER
+        state.to_act = None
+    else:
+        state.to_act = winner
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards of a mask, in record order."""
+    return sorted((c for c in range(54) if mask >> c & 1), key=order)
+
+
+def hand_of(state: State, seat: int) -> list[int]:
+    """The cards ``seat`` holds now, in record order."""
+    return cards_of(state.hands[seat])
