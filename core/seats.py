@@ -22,6 +22,13 @@ NEXT: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+#: CLOCKWISE[players][start]: every seat clockwise from ``start``, for hot loops.
+CLOCKWISE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((start + i) % n for i in range(n)) for start in range(n))
+    for n in range(MAX_PLAYERS + 1)
+)
+
+
 def next_seat(seat: int, players: int) -> int:
     """The seat clockwise after ``seat``."""
     return NEXT[players][seat]
@@ -35,11 +42,6 @@ def previous_seat(seat: int, players: int) -> int:
 def deal_offset(seat: int, start: int, players: int) -> int:
     """Index of ``seat``'s first card in a clockwise deal that begins at ``start``."""
     return (seat - start) % players
-
-
-def dealt_to(index: int, start: int, players: int) -> int:
-    """The seat that gets the ``index``-th card of a clockwise deal beginning at ``start``."""
-    return (start + index) % players
 
 
 def first_bidder(round_one: int, round_index: int, players: int) -> int:

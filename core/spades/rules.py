@@ -20,6 +20,7 @@ jokers first (Big, Little), then spades, hearts, clubs, diamonds, ace down.
 from __future__ import annotations
 
 import random
+import struct
 
 from core import seats
 from core.pieces import cards
@@ -29,6 +30,7 @@ from core.spades.state import Phase, State
 
 SPADES = 0
 NEXT = seats.NEXT
+PLAYING, HAND_OVER = Phase.PLAYING, Phase.HAND_OVER
 #: Every spade and both jokers: the trump suit.
 TRUMP_MASK = sum(1 << c for c in range(13)) | (1 << cards.BIG_JOKER) | (1 << cards.LITTLE_JOKER)
 #: The cards that follow a lead of each suit (spades: the jokers too).
@@ -71,18 +73,21 @@ def deal(
 ) -> State:
     """S2: shuffle the deck from ``seed`` and deal it clockwise from the dealer's left.
 
-    The shuffle sorts the deck by one random 24-bit key per card, all drawn at
-    once: the same seed always gives the same deal, at a third of the cost of
-    ``random.shuffle`` (bots and simulation deal millions of hands).
+    The shuffle sorts the deck by one random 32-bit key per card, all drawn at
+    once: the same seed always gives the same deal, at a fraction of the cost
+    of ``random.shuffle`` (bots and simulation deal millions of hands).
     """
-    bits = random.Random(seed).getrandbits(24 * len(config.deck))
-    keys = [(bits >> (24 * i)) & 0xFFFFFF for i in range(len(config.deck))]
+    size = len(config.deck)
+    keys = struct.unpack(f"{size}I", random.Random(seed).randbytes(4 * size))
     deck = [c for _, c in sorted(zip(keys, config.deck, strict=True))]
     players = config.players
     first = seats.next_seat(dealer, players)
-    masks = [0] * players
-    for index, c in enumerate(deck):
-        masks[seats.dealt_to(index, first, players)] |= 1 << c
+    masks = []
+    for seat in range(players):
+        mask = 0
+        for c in deck[seats.deal_offset(seat, first, players) :: players]:
+            mask |= 1 << c
+        masks.append(mask)
     sides = len(config.sides)
     return State(config, dealer, tuple(masks), before or ((0, 0),) * sides, seed)
 
@@ -163,7 +168,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     seat = state.to_act
     if seat is None:
         return ()
-    if state.phase is Phase.PLAYING:
+    if state.phase is PLAYING:
+        if state.trick_cards:  # following: most plays; one suit's cards when it has them
+            led = state.led_suit
+            if led:
+                base = 13 * led
+                bits = state.hands[seat] >> base & 0x1FFF
+                if bits:
+                    return _CHUNKS.get((seat, base, bits)) or _chunk(seat, base, bits)
         return plays_of(seat, playable(state, seat))
     config = state.config
     bids = BIDS[seat]
@@ -232,7 +244,7 @@ def apply_unchecked(state: State, action: Action) -> None:
         state.blind[seat] = blind
         nxt = NEXT[players][seat]
         if state.bids[nxt] is not None:  # everyone has bid: the first bidder leads
-            state.phase = Phase.PLAYING
+            state.phase = PLAYING
         state.to_act = nxt
         return
     state.hands[seat] &= ~(1 << c)
@@ -246,24 +258,28 @@ def apply_unchecked(state: State, action: Action) -> None:
         state.led_suit = SUIT[c]
         state.best_power = POWER[state.led_suit][c]
         state.best_seat = seat
+        state.leader = seat
     if c in TRUMPS and not state.broken:
         state.broken = True
     trick.append(c)
-    state.trick_seats.append(seat)
     if len(trick) < players:
         state.to_act = NEXT[players][seat]
         return
     winner = state.best_seat
-    state.tricks.append((tuple(state.trick_seats), tuple(trick)))
+    state.tricks.append((state.leader, tuple(trick)))
     state.trick_winners.append(winner)
     state.taken[winner] += 1
     state.trick_cards = []
-    state.trick_seats = []
     if len(state.tricks) == state.size:
-        state.phase = Phase.HAND_OVER
+        state.phase = HAND_OVER
         state.to_act = None
     else:
         state.to_act = winner
+
+
+def trick_seats(leader: int, count: int, players: int) -> tuple[int, ...]:
+    """The seats that played a trick's first ``count`` cards, from its leader."""
+    return seats.CLOCKWISE[players][leader][:count]
 
 
 def cards_of(mask: int) -> list[int]:

@@ -50,7 +50,7 @@ class State:
         "taken",
         "to_act",
         "trick_cards",
-        "trick_seats",
+        "leader",
         "trick_winners",
         "tricks",
     )
@@ -76,12 +76,14 @@ class State:
         self.blind = [False] * config.players
         self.phase = Phase.BIDDING
         self.to_act: int | None = seats.next_seat(dealer, config.players)
-        self.trick_seats: list[int] = []
+        #: Who led the trick under way (its players follow clockwise).
+        self.leader = -1
         self.trick_cards: list[int] = []
         self.led_suit = -1
         self.best_power = -1
         self.best_seat = -1
-        self.tricks: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        #: Finished tricks: (the seat that led, the cards in play order).
+        self.tricks: list[tuple[int, tuple[int, ...]]] = []
         self.trick_winners: list[int] = []
         self.taken = [0] * config.players
         self.broken = False
@@ -102,7 +104,7 @@ class State:
         copy.blind = self.blind[:]
         copy.phase = self.phase
         copy.to_act = self.to_act
-        copy.trick_seats = self.trick_seats[:]
+        copy.leader = self.leader
         copy.trick_cards = self.trick_cards[:]
         copy.led_suit = self.led_suit
         copy.best_power = self.best_power

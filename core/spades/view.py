@@ -73,11 +73,13 @@ def player_view(state: State, seat: int | None) -> PlayerView:
         and rules.blind_nil_allowed(state, seat)
     )
     hand = tuple(rules.hand_of(state, seat)) if seat is not None and not hidden else ()
+    players = config.players
     finished = tuple(
-        TrickView(s, c, w) for (s, c), w in zip(state.tricks, state.trick_winners, strict=True)
+        TrickView(rules.trick_seats(leader, len(c), players), c, w)
+        for (leader, c), w in zip(state.tricks, state.trick_winners, strict=True)
     )
     current = TrickView(
-        tuple(state.trick_seats),
+        rules.trick_seats(state.leader, len(state.trick_cards), players),
         tuple(state.trick_cards),
         state.best_seat if state.trick_cards else None,
     )
