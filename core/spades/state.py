@@ -42,6 +42,7 @@ class State:
         "dealt",
         "hands",
         "history",
+        "leader",
         "led_suit",
         "phase",
         "players",
@@ -50,7 +51,6 @@ class State:
         "taken",
         "to_act",
         "trick_cards",
-        "leader",
         "trick_winners",
         "tricks",
     )
