@@ -56,6 +56,25 @@ def _power(led: int, c: int) -> int:
 
 
 POWER = tuple(tuple(_power(led, c) for c in range(54)) for led in range(4))
+#: HIGHER[c]: the cards of ``c``'s suit that beat it (for spades, the jokers too).
+HIGHER = tuple(
+    sum(
+        1 << other
+        for other in range(54)
+        if SUIT[other] == SUIT[c] and POWER[SUIT[c]][other] > POWER[SUIT[c]][c]
+    )
+    for c in range(54)
+)
+
+
+def bits_of(mask: int) -> list[int]:
+    """The card ids of a mask, lowest id first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 class IllegalAction(ValueError):
@@ -248,6 +267,7 @@ def apply_unchecked(state: State, action: Action) -> None:
         state.to_act = nxt
         return
     state.hands[seat] &= ~(1 << c)
+    state.played |= 1 << c
     trick = state.trick_cards
     if trick:
         power = POWER[state.led_suit][c]

@@ -45,6 +45,7 @@ class State:
         "leader",
         "led_suit",
         "phase",
+        "played",
         "players",
         "seed",
         "size",
@@ -87,6 +88,8 @@ class State:
         self.trick_winners: list[int] = []
         self.taken = [0] * config.players
         self.broken = False
+        #: Every card played so far, as a mask.
+        self.played = 0
         self.history: list[Action] = []
 
     def clone(self) -> State:
@@ -113,5 +116,6 @@ class State:
         copy.trick_winners = self.trick_winners[:]
         copy.taken = self.taken[:]
         copy.broken = self.broken
+        copy.played = self.played
         copy.history = self.history[:]
         return copy

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from core.spades import rules
 from core.spades.actions import Action
+from core.spades.config import Config
 from core.spades.state import Phase, State
 
 
@@ -31,6 +32,8 @@ class PlayerView:
     """One seat's (or a spectator's) picture of a Spades hand."""
 
     seat: int | None
+    #: The table's options: public, like the rules of the game.
+    config: Config
     players: int
     partnership: bool
     hand_size: int
@@ -86,6 +89,7 @@ def player_view(state: State, seat: int | None) -> PlayerView:
     own_turn = seat is not None and seat == state.to_act
     return PlayerView(
         seat=seat,
+        config=config,
         players=config.players,
         partnership=config.partnership,
         hand_size=config.hand_size,

@@ -1,0 +1,1 @@
+"""Spades bots: Random, Rules and Expert, each deciding from a player view alone."""

@@ -1,0 +1,132 @@
+"""The three Spades levels: Random, Rules and Expert, each deciding from a player view.
+
+- Random: uniform over the legal actions.
+- Rules: the habits of :mod:`core.spades.bots.policy`.
+- Expert: determinised Monte-Carlo (:mod:`core.bots.montecarlo`): worlds
+  dealt to fit the table (:mod:`core.spades.bots.knowledge`), every
+  candidate played out to the end of the hand with the Rules policy at every
+  seat, judged by the hand's score for its side against the others. It
+  weighs its bid the same way among the Rules bid, one either side and nil.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from core.bots import montecarlo
+from core.spades import record, rules
+from core.spades.actions import BID, BIDS, Action
+from core.spades.bots import knowledge, policy
+from core.spades.state import Phase, State
+from core.spades.view import PlayerView
+
+DEFAULT_BUDGET_MS = 60.0
+
+
+class RandomBot:
+    """Uniform over the legal actions: the baseline every other level must beat."""
+
+    level = "random"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        if not view.legal:
+            raise ValueError("the bot has nothing to do: it is not its turn")
+        return rng.choice(list(view.legal))
+
+
+def _blind_bid(view: PlayerView) -> Action:
+    """A bid without seeing the cards (the view hides them while blind nil is open)."""
+    assert view.seat is not None
+    for action in view.legal:
+        if action.blind:
+            side = view.config.side_of[view.seat]
+            best = max(score for s, (score, _) in enumerate(view.before) if s != side)
+            if best - view.before[side][0] >= 200:
+                return action
+    return BIDS[view.seat][max(1, view.hand_size // view.players)]
+
+
+def _own_table(view: PlayerView) -> State:
+    """The table with only the seat's own cards filled in: all the Rules policy reads."""
+    assert view.seat is not None
+    masks = [0] * view.players
+    masks[view.seat] = sum(1 << c for c in view.hand)
+    return knowledge.rebuild(view, masks)
+
+
+class RulesBot:
+    """A sound player: counts its tricks, keeps or busts nils, ducks bags once made."""
+
+    level = "rules"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        assert view.seat is not None and view.legal
+        if view.hand_hidden:
+            return _blind_bid(view)
+        return policy.choose(_own_table(view), view.seat)
+
+
+def judge(state: State, seat: int) -> float:
+    """A finished hand from ``seat``'s side: its score less the others' average."""
+    done = record.result(state)
+    assert done is not None
+    side = state.config.side_of[seat]
+    others = [s for i, s in enumerate(done.score) if i != side]
+    return done.score[side] - sum(others) / len(others)
+
+
+def play_out(state: State) -> None:
+    """Finish the hand with the Rules policy at every seat."""
+    choose, apply = policy.choose, rules.apply_unchecked
+    while state.to_act is not None:
+        apply(state, choose(state, state.to_act))
+
+
+@dataclass(frozen=True)
+class ExpertBot:
+    """Monte-Carlo over sampled deals, within a time budget a decision."""
+
+    budget_ms: float = DEFAULT_BUDGET_MS
+    level: str = "expert"
+
+    def with_budget(self, budget_ms: float) -> ExpertBot:
+        return ExpertBot(budget_ms)
+
+    def candidates(self, view: PlayerView, table: State) -> list[Action]:
+        """The actions worth weighing: every play; while bidding, a few bids round the Rules one."""
+        assert view.seat is not None
+        if view.phase != "bidding":
+            return list(view.legal)
+        base = policy.bid(table, view.seat)
+        near = {base.value - 1, base.value, base.value + 1}
+        offered = [a for a in view.legal if a.kind == BID and not a.blind]
+        picked = [a for a in offered if a.value in near or (a.value == 0 and base.value <= 2)]
+        return picked or [base]
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        assert view.seat is not None and view.legal
+        if view.hand_hidden:
+            return _blind_bid(view)
+        if len(view.legal) == 1:
+            return view.legal[0]
+        seat = view.seat
+        options = self.candidates(view, _own_table(view))
+        if len(options) == 1:
+            return options[0]
+        deadline = time.perf_counter() + self.budget_ms / 1000
+
+        def world() -> State:
+            return knowledge.rebuild(view, knowledge.sample(view, rng))
+
+        def outcome(start: State, action: Action) -> float:
+            state = start.clone()
+            rules.apply_unchecked(state, action)
+            if state.phase is Phase.BIDDING:
+                while state.phase is Phase.BIDDING and state.to_act is not None:
+                    rules.apply_unchecked(state, policy.bid(state, state.to_act))
+            play_out(state)
+            return judge(state, seat)
+
+        return montecarlo.best(options, world, outcome, deadline)
