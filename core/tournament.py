@@ -37,6 +37,9 @@ from core.moon3.view import player_view
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``tournament`` options."""
+    parser.add_argument(
+        "--game", default="moon3", choices=["moon3", "spades"], help="the game to play"
+    )
     parser.add_argument("--a", default="rules", choices=sorted(bots.LEVELS), help="level A")
     parser.add_argument("--b", default="random", choices=sorted(bots.LEVELS), help="level B")
     parser.add_argument("--players", type=int, default=4)
@@ -44,6 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mode", default="teams", choices=[m.value for m in Mode])
     parser.add_argument("--jokers", action="store_true")
     parser.add_argument("--partner-rule", default="first", choices=["first", "last"])
+    parser.add_argument(
+        "--individual", action="store_true", help="Spades: every player for themselves"
+    )
     parser.add_argument("--pairs", type=int, default=200, help="deal pairs to play")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1, help="processes (one a core)")
@@ -179,11 +185,64 @@ def summarise(setup: Setup, results: list[PairResult], planned: int) -> dict[str
     return summary
 
 
+def _progress(results: Iterator[Any], pairs: int) -> list[Any]:
+    """Collect pair results with a progress bar; Ctrl-C keeps the pairs already played."""
+    done: list[Any] = []
+    bar = tqdm(total=pairs, unit="pair", file=sys.stderr, disable=None)
+    try:
+        for result in results:
+            done.append(result)
+            bar.update()
+            if len(done) % 20 == 0:
+                bar.set_postfix_str(f"A−B {statistics.fmean(r.diff for r in done):+.1f}")
+    except KeyboardInterrupt:
+        print("\nstopped: reporting the pairs played so far", file=sys.stderr)
+    finally:
+        bar.close()
+    return done
+
+
+def run_spades(args: argparse.Namespace) -> int:
+    """``tournament --game spades``: duplicate Spades hands (core.spades.tournament)."""
+    from core.spades import tournament as spades
+    from core.spades.config import Config as SpadesConfig
+    from core.spades.config import ConfigError as SpadesError
+
+    try:
+        config = SpadesConfig.make(
+            args.players, partnership=not args.individual, jokers=args.jokers
+        )
+    except SpadesError as exc:
+        print(f"bad options: {exc}", file=sys.stderr)
+        return 1
+    setup = spades.Setup(config, (args.a, args.b), args.seed, args.budget_ms)
+    results = _progress(spades.run_pairs(setup, args.pairs, args.workers), args.pairs)
+    summary = spades.summarise(setup, results, args.pairs)
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    form = "partnership" if config.partnership else "individual"
+    print(f"{summary['pairs']} deal pairs, Spades, {config.players} players, {form}")
+    for side in (summary["a"], summary["b"]):
+        print(
+            f"  {side['level']:<7} score/hand {side['score_per_hand']:>8}"
+            f"  contracts made {side['contracts_made']:>5}"
+        )
+    low, high = summary["ci95"]
+    print(
+        f"  {summary['a']['level']} − {summary['b']['level']}: "
+        f"{summary['difference_per_pair']:+} a deal pair, 95% interval [{low:+}, {high:+}]"
+    )
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """The ``tournament`` command."""
     if args.pairs < 1:
         print("--pairs must be 1 or more", file=sys.stderr)
         return 1
+    if args.game == "spades":
+        return run_spades(args)
     try:
         config = Config.make(
             args.players, args.mode, args.decks, None, args.jokers, args.partner_rule, None
@@ -192,18 +251,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"bad options: {exc}", file=sys.stderr)
         return 1
     setup = Setup(config, (args.a, args.b), args.seed, args.budget_ms)
-    results: list[PairResult] = []
-    bar = tqdm(total=args.pairs, unit="pair", file=sys.stderr, disable=None)
-    try:
-        for result in run_pairs(setup, args.pairs, args.workers):
-            results.append(result)
-            bar.update()
-            if len(results) % 20 == 0:
-                bar.set_postfix_str(f"A−B {statistics.fmean(r.diff for r in results):+.1f}")
-    except KeyboardInterrupt:
-        print("\nstopped: reporting the pairs played so far", file=sys.stderr)
-    finally:
-        bar.close()
+    results = _progress(run_pairs(setup, args.pairs, args.workers), args.pairs)
     summary = summarise(setup, results, args.pairs)
     if args.json:
         print(json.dumps(summary))
