@@ -44,7 +44,7 @@ def test_every_level_plays_only_legal_actions_from_its_own_view(
 def test_dealt_worlds_respect_hand_sizes_and_shown_voids() -> None:
     config = Config.make(4)
     state = rules.deal(config, 0, 11)
-    for seat in range(4):
+    for _ in range(4):
         rules.apply(state, BIDS[state.to_act][3])  # type: ignore[index]
     rng = random.Random(3)
     for _ in range(20):  # a few tricks of rules play
