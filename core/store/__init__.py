@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, event, update
+from sqlalchemy import Engine, bindparam, event, inspect, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, SQLModel, create_engine
@@ -92,6 +92,27 @@ def _sqlite_engine(url: str, immediate: bool) -> Engine:
     return engine
 
 
+def _add_missing_columns(engine: Engine) -> None:
+    """Add columns added to tables that already existed, with their server default (P7).
+
+    ``create_all`` never alters a table: a store from an earlier release gets
+    the new columns here, its rows taking the default (the ``game`` of every
+    earlier room and round is Moon 3 of Spades).
+    """
+    for table in SQLModel.metadata.sorted_tables:
+        present = {c["name"] for c in inspect(engine).get_columns(table.name)}
+        for column in table.columns:
+            if column.name in present or column.server_default is None:
+                continue
+            kind = column.type.compile(dialect=engine.dialect)
+            default = column.server_default.arg  # type: ignore[attr-defined]
+            with suppress(DBAPIError), engine.begin() as conn:  # another server did it first
+                conn.exec_driver_sql(
+                    f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind} "
+                    f"NOT NULL DEFAULT '{default}'"
+                )
+
+
 def _add_missing_indexes(engine: Engine) -> None:
     """Create indexes added to tables that already existed (``create_all`` skips those tables)."""
     for table in SQLModel.metadata.sorted_tables:
@@ -114,6 +135,7 @@ class Store:
             self.writer = create_engine(self.url, pool_pre_ping=True, pool_size=5)
             self.reader = self.writer
         SQLModel.metadata.create_all(self.writer)
+        _add_missing_columns(self.writer)
         _add_missing_indexes(self.writer)
 
     @contextmanager
