@@ -32,7 +32,13 @@ from core.store import Store, history
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``simulate`` options."""
+    parser.add_argument(
+        "--game", default="moon3", choices=["moon3", "spades"], help="the game to play"
+    )
     parser.add_argument("--players", type=int, default=4, help="2 to 7 (default 4)")
+    parser.add_argument(
+        "--individual", action="store_true", help="Spades: every player for themselves"
+    )
     parser.add_argument("--decks", type=int, help="1 or 2 (default 1 for 2-4 players, else 2)")
     parser.add_argument("--mode", default="teams", choices=[m.value for m in Mode])
     parser.add_argument("--split", help="Team-wise team sizes, e.g. 1v3 (default: even)")
@@ -257,6 +263,25 @@ def simulate(args: argparse.Namespace) -> dict[str, Any]:
     return summary
 
 
+def _spades(args: argparse.Namespace) -> int:
+    """``simulate --game spades`` (core.spades.simulate); Spades hands are not stored yet."""
+    from core.spades import simulate as spades
+    from core.spades.config import Config as SpadesConfig
+    from core.spades.config import ConfigError as SpadesError
+
+    if args.store is not None:
+        print("--store keeps Moon 3 of Spades rounds only", file=sys.stderr)
+        return 1
+    try:
+        config = SpadesConfig.make(
+            args.players, partnership=not args.individual, jokers=args.jokers
+        )
+    except SpadesError as exc:
+        print(f"bad options: {exc}", file=sys.stderr)
+        return 1
+    return spades.run(config, args.bot, args.rounds, args.games, args.seed, args.records, args.json)
+
+
 def run(args: argparse.Namespace) -> int:
     """The ``simulate`` command."""
     if args.rounds < 0 or (args.games is not None and args.games < 0):
@@ -265,6 +290,8 @@ def run(args: argparse.Namespace) -> int:
     if args.spread_days < 0:
         print("--spread-days must be 0 or more", file=sys.stderr)
         return 1
+    if args.game == "spades":
+        return _spades(args)
     try:
         summary = simulate(args)
     except ConfigError as exc:

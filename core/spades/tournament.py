@@ -22,16 +22,6 @@ from core.spades.bots import players
 from core.spades.config import Config
 from core.spades.view import player_view
 
-LEVELS = {"random": players.RandomBot(), "rules": players.RulesBot(), "expert": players.ExpertBot()}
-
-
-def bot(level: str, budget_ms: float | None = None) -> Any:
-    """The Spades bot of a level (the Expert with its time budget)."""
-    found = LEVELS[level]
-    if budget_ms is not None and isinstance(found, players.ExpertBot):
-        return found.with_budget(budget_ms)
-    return found
-
 
 @dataclass(frozen=True)
 class Setup:
@@ -58,7 +48,7 @@ class Pair:
 def play_hand(setup: Setup, seed: int, dealer: int, owner: list[int]) -> tuple[Any, Any]:
     """One hand; ``owner[seat]`` is 0 for level A's seats, 1 for B's. Returns state and score."""
     config = setup.config
-    seated = [bot(setup.levels[o], setup.budget_ms) for o in owner]
+    seated = [players.get(setup.levels[o], setup.budget_ms) for o in owner]
     state = rules.deal(config, dealer, seed)
     rng = random.Random(seed ^ 0x5EED)
     while state.to_act is not None:

@@ -91,3 +91,29 @@ def test_tournament_command_reports_a_spades_match() -> None:
     summary = json.loads(done.stdout)
     assert summary["game"] == "spades" and summary["pairs"] == 4
     assert summary["a"]["level"] == "rules" and summary["b"]["level"] == "random"
+
+
+def test_simulate_plays_whole_spades_games_and_writes_records(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "core", "simulate", "--game", "spades", "--bot", "rules",
+         "--games", "2", "--records", str(tmp_path), "--json"],
+        capture_output=True, text=True, cwd=ROOT, check=True,
+    )  # fmt: skip
+    summary = json.loads(done.stdout)
+    assert summary["games"] == 2 and summary["hands"] >= 2
+    written = sorted(tmp_path.glob("hand-*.json"))
+    assert len(written) == summary["hands"]
+    from core import records
+
+    for path in written:
+        result = records.replay(json.loads(path.read_text()))
+        assert result["phase"] == "hand_over"
+
+
+def test_simulate_refuses_to_store_spades_hands() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "core", "simulate", "--game", "spades", "--store", "sqlite://"],
+        capture_output=True, text=True, cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 1 and done.stdout == ""
+    assert "Moon 3 of Spades rounds only" in done.stderr

@@ -130,3 +130,21 @@ class ExpertBot:
             return judge(state, seat)
 
         return montecarlo.best(options, world, outcome, deadline)
+
+
+LEVELS: dict[str, RandomBot | RulesBot | ExpertBot] = {
+    "random": RandomBot(),
+    "rules": RulesBot(),
+    "expert": ExpertBot(),
+}
+
+
+def get(level: str, budget_ms: float | None = None) -> RandomBot | RulesBot | ExpertBot:
+    """The Spades bot of a level (the Expert with ``budget_ms`` a decision, if given)."""
+    try:
+        found = LEVELS[level]
+    except KeyError:
+        raise KeyError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}") from None
+    if budget_ms is not None and isinstance(found, ExpertBot):
+        return found.with_budget(budget_ms)
+    return found
