@@ -337,7 +337,7 @@ def banner(view: RoomView) -> None:
     css = "m3-now m3-yours" if now.mine else "m3-now"
     if live and now.text:
         said_html = f'<span class="m3-said">{escape.html(said)}</span>' if said else ""
-        body = f"{now.text}{said_html}"
+        body = f'<span class="m3-said m3-first">{now.text}</span>{said_html}'
     elif said:
         body = escape.html(said)
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from core.moon3 import record
 from core.moon3.state import State
@@ -31,18 +32,26 @@ def join_through_invite(page: Page, invite: str, name: str, team: str | None = N
 
 
 def take_turn(page: Page) -> bool:
-    """Make this player's move if it is their turn; True if they moved."""
-    if page.get_by_role("button", name="Pass").count():
-        page.get_by_role("button", name="Pass").click()
-        return True
-    trump = page.locator('div[class*="st-key-trump-H"] button')
-    if trump.count():
-        trump.click()
-        return True
-    playable = page.locator('div[class*="st-key-play-"] button:not([disabled])')
-    if playable.count():
-        playable.first.click(position={"x": 8, "y": 16})  # its corner: the hand overlaps
-        return True
+    """Make this player's move if it is their turn; True if they clicked.
+
+    A page redrawn under the pointer (the table moved on) makes a click time
+    out; that counts as no move, and the caller looks at the table again.
+    """
+    try:
+        if page.get_by_role("button", name="Pass").count():
+            page.get_by_role("button", name="Pass").click(timeout=5_000)
+            return True
+        trump = page.locator('div[class*="st-key-trump-H"] button')
+        if trump.count():
+            trump.click(timeout=5_000)
+            return True
+        playable = page.locator('div[class*="st-key-play-"] button:not([disabled])')
+        if playable.count():
+            # Its corner: the hand overlaps.
+            playable.first.click(position={"x": 8, "y": 16}, timeout=5_000)
+            return True
+    except PlaywrightTimeout:
+        return False
     return False
 
 

@@ -214,7 +214,9 @@ CSS = """
 .m3-now b { color: #f3d77a; }
 .m3-now.m3-yours { background: #f3d77a; color: #2b2100; }
 .m3-now.m3-yours b { color: #2b2100; }
+/* One line each, cut if need be: the banner never changes height as the seconds tick. */
 .m3-now .m3-said { display: block; font-size: 0.74rem; opacity: 0.9; white-space: nowrap;
   overflow: hidden; text-overflow: ellipsis; }
+.m3-now .m3-said.m3-first { font-size: 0.86rem; opacity: 1; }
 </style>
 """

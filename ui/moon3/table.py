@@ -275,7 +275,7 @@ def now(view: RoomView, at: float | None = None) -> Now:
         left = max(0, int(view.bid_deadline - at))
         text += f" · passes automatically in <b>{left}&nbsp;s</b>"
     elif view.waiting_since is not None and at - view.waiting_since >= 10:
-        text += f" · the table has waited {int(at - view.waiting_since)}&nbsp;s"
+        text += f" · waiting {int(at - view.waiting_since)}&nbsp;s"
     return Now(text, mine, left)
 
 
