@@ -47,6 +47,30 @@ class Game(Protocol):
         """Replay a parsed hand record and describe where it ends."""
         ...
 
+    def describe(self, state: Any) -> dict[str, object]:
+        """Where a round stands, as ``replay`` prints it for the game's records."""
+        ...
+
+    def dump_record(self, state: Any) -> dict[str, Any]:
+        """The round's hand record (with ``"game"``), as dealt and played so far."""
+        ...
+
+    def clone(self, state: Any) -> Any:
+        """An independent copy of a round (bots and tests advance copies)."""
+        ...
+
+    def to_act(self, state: Any) -> int | None:
+        """The seat to act, or ``None`` once the round is over."""
+        ...
+
+    def sample_configs(self) -> Sequence[Any]:
+        """Configs covering every table size and option, for the tests that run every game."""
+        ...
+
+    def seats_of(self, config: Any) -> int:
+        """How many players a config seats."""
+        ...
+
 
 REGISTRY: dict[str, Game] = {}
 
@@ -55,6 +79,12 @@ def register(game: Game) -> Game:
     """Add a game to the registry under its name."""
     REGISTRY[game.name] = game
     return game
+
+
+def names() -> list[str]:
+    """Every registered game's name."""
+    _load_builtin()
+    return sorted(REGISTRY)
 
 
 def get(name: str) -> Game:

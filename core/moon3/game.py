@@ -8,7 +8,7 @@ from typing import Any
 from core.games import register
 from core.moon3 import record, rules
 from core.moon3.actions import Action
-from core.moon3.config import Config
+from core.moon3.config import Config, Mode
 from core.moon3.state import State
 from core.moon3.view import PlayerView, player_view
 
@@ -39,6 +39,31 @@ class Moon3:
 
     def replay_record(self, data: object) -> dict[str, object]:
         return record.replay_result(data)
+
+    def describe(self, state: State) -> dict[str, object]:
+        return record.result(state)
+
+    def dump_record(self, state: State) -> dict[str, Any]:
+        return record.dump(state)
+
+    def clone(self, state: State) -> State:
+        return state.clone()
+
+    def to_act(self, state: State) -> int | None:
+        return state.to_act
+
+    def sample_configs(self) -> Sequence[Config]:
+        return [
+            Config.make(players, mode, decks, None, jokers)
+            for players in range(2, 8)
+            for decks in (1, 2)
+            for mode in Mode
+            for jokers in (False, True)
+            if mode is Mode.TEAMS or players >= 3
+        ]
+
+    def seats_of(self, config: Config) -> int:
+        return config.players
 
 
 GAME = register(Moon3())

@@ -36,5 +36,37 @@ class Spades:
     def replay_record(self, data: object) -> dict[str, object]:
         return record.replay_result(data)
 
+    def describe(self, state: State) -> dict[str, object]:
+        return record.describe(state)
+
+    def dump_record(self, state: State) -> dict[str, Any]:
+        return record.dump(state)
+
+    def clone(self, state: State) -> State:
+        return state.clone()
+
+    def to_act(self, state: State) -> int | None:
+        return state.to_act
+
+    def sample_configs(self) -> Sequence[Config]:
+        individual = [
+            Config.make(players, partnership=False, jokers=jokers, nil=nil, blind_nil=blind)
+            for players in (3, 4, 5)
+            for jokers in (False, True)
+            for nil in (False, True)
+            for blind in (False, True)
+        ]
+        partnership = [
+            Config.make(4, jokers=jokers, failed_nil=rule, bags=bags, set_penalty=penalty)
+            for jokers in (False, True)
+            for rule in ("nothing", "bags", "partner")
+            for bags in (False, True)
+            for penalty in (False, True)
+        ]
+        return individual + partnership
+
+    def seats_of(self, config: Config) -> int:
+        return config.players
+
 
 GAME = register(Spades())
