@@ -27,8 +27,8 @@ from typing import Any
 from tqdm import tqdm
 
 from core import bots
-from core.bots.expert import ExpertBot
 from core.moon3 import rules
+from core.moon3.bots.expert import ExpertBot
 from core.moon3.config import Config
 from core.moon3.view import player_view
 from core.rooms import ROOM_EXPERT_MS
@@ -41,7 +41,7 @@ def decision_times(budget_ms: float, deals: int) -> dict[str, Any]:
     """Seconds an Expert decision takes with a full 7-player, 2-deck hand."""
     config = Config.make(7, "partners", 2)
     expert = ExpertBot(budget_ms)
-    rules_bot = bots.get("rules")
+    rules_bot = bots.get("moon3", "rules")
     bidding: list[float] = []
     leading: list[float] = []
     for deal in tqdm(range(deals), desc="Expert decisions", unit="deal", file=sys.stderr):

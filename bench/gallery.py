@@ -12,9 +12,9 @@ import random
 import time
 
 from core import bots, cards
-from core.bots import expert, knowledge, rulebot
 from core.cards import KALI_TIDI
 from core.moon3 import rules
+from core.moon3.bots import expert, knowledge, rulebot
 from core.moon3.config import Config
 from core.moon3.state import State
 from core.moon3.view import PlayerView, player_view
@@ -40,7 +40,7 @@ def table_line(view: PlayerView) -> str:
 
 def kali_spot() -> None:
     rng = random.Random(3)
-    rules_bot = bots.get("rules")
+    rules_bot = bots.get("moon3", "rules")
     for seed in range(500):
         state = rules.deal(Config.make(4, "teams"), seed % 4, seed)
         while state.to_act is not None:
@@ -68,12 +68,14 @@ def call_spot() -> None:
     for seed in range(200):
         state = rules.deal(Config.make(5, "partners", 1), 0, seed)
         while state.phase.label == "bidding":
-            rules.apply(state, bots.get("expert").choose(player_view(state, state.to_act), rng))
+            rules.apply(
+                state, bots.get("moon3", "expert").choose(player_view(state, state.to_act), rng)
+            )
         if state.phase.label != "calling":
             continue
         view = player_view(state, state.to_act)
         trump, value = rulebot.best_trump(view)
-        call = bots.get("expert").choose(view, rng)
+        call = bots.get("moon3", "expert").choose(view, rng)
         print("## A teammate call (5 players, Card-Based)")
         print(f"seat {view.seat} won the auction at {view.bid}; hand: {names(view.hand)}")
         print(
@@ -107,7 +109,7 @@ def bid_spot() -> None:
                     verb = "bids" if action.kind == "bid" else "passes"
                     print(f"  Expert {verb} {action.value if action.kind == 'bid' else ''}\n")
                     return
-            rules.apply(state, bots.get("rules").choose(view, rng))
+            rules.apply(state, bots.get("moon3", "rules").choose(view, rng))
 
 
 if __name__ == "__main__":

@@ -71,6 +71,10 @@ class Game(Protocol):
         """How many players a config seats."""
         ...
 
+    def bot(self, level: str, budget_ms: float | None = None) -> Any:
+        """The game's bot of a level (random, rules, expert), deciding from player views."""
+        ...
+
 
 REGISTRY: dict[str, Game] = {}
 

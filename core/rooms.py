@@ -31,9 +31,9 @@ from sqlalchemy import delete, insert, text, update
 from sqlmodel import Session, col, select
 
 from core import bots, cards, names, seats
-from core.bots import expert
 from core.moon3 import record, rules
 from core.moon3.actions import Action, BadAction
+from core.moon3.bots import expert
 from core.moon3.config import MODE_MIN_PLAYERS, Config, ConfigError, Mode, PartnerRule
 from core.moon3.scoring import GameLength, default_length, game_outcome, round_score, units
 from core.moon3.state import Phase, State
@@ -1195,9 +1195,10 @@ class Rooms:
         assert state.to_act is not None
         seat = ctx.by_position(state.to_act)
         # A seat handed over from a human (R30) plays at the Rules level, a sound partner.
-        bot = bots.get(seat.bot_level or STAND_IN_LEVEL, budget_ms=ROOM_EXPERT_MS)
+        bot = bots.get("moon3", seat.bot_level or STAND_IN_LEVEL, ROOM_EXPERT_MS)
         rng = random.Random(f"{ctx.doc['seed']}:bot:{ctx.doc['round_number']}:{len(state.history)}")
-        return bot.choose(player_view(state, state.to_act), rng)
+        move: Action = bot.choose(player_view(state, state.to_act), rng)
+        return move
 
     def _think_ahead(self, code: str) -> None:
         """Work out a bot move that is due, in a read, before the write that plays it."""
@@ -1262,7 +1263,7 @@ class Rooms:
         if table.phase == "bidding":
             values = expert.estimates(table, rng, time.perf_counter() + HINT_MS / 1000)
             return Suggestion(expert.bid_from(table, values), tuple(round(v) for v in values))
-        return Suggestion(bots.get("expert", budget_ms=HINT_MS).choose(table, rng), None)
+        return Suggestion(bots.get("moon3", "expert", HINT_MS).choose(table, rng), None)
 
     def view(self, token: str) -> RoomView:
         """What the token's player sees (their hand, the table, the room)."""

@@ -144,7 +144,7 @@ def simulate(args: argparse.Namespace) -> dict[str, Any]:
         _teams(args, rng),
     )
     roster = _roster(args, config.players)
-    bot = bots.get(args.bot)
+    bot = bots.get("moon3", args.bot)
     if args.records:
         args.records.mkdir(parents=True, exist_ok=True)
     total = args.games if args.games is not None else args.rounds

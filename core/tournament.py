@@ -99,7 +99,7 @@ def _units_of(config: Config, seats: list[int]) -> list[int]:
 def play_game(setup: Setup, seed: int, first: int, owner: list[int]) -> State:
     """One round from ``seed``; ``owner[seat]`` is 0 for level A's seats, 1 for B's."""
     config = setup.config
-    players = [bots.get(setup.levels[o], budget_ms=setup.budget_ms) for o in owner]
+    players = [bots.get("moon3", setup.levels[o], setup.budget_ms) for o in owner]
     state = rules.deal(config, first, seed)
     rng = random.Random(seed ^ 0x5EED)
     while state.to_act is not None:

@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core import bots, cards
-from core.bots import rulebot
-from core.bots.expert import ExpertBot
 from core.cards import parse
 from core.moon3 import rules
+from core.moon3.bots import rulebot
+from core.moon3.bots.expert import ExpertBot
 from core.moon3.config import Config
 from core.moon3.state import State
 from core.moon3.view import player_view
@@ -27,7 +27,7 @@ TABLES = [
 
 
 def play_out(state: State, level: str, seed: int) -> State:
-    bot = bots.get(level)
+    bot = bots.get("moon3", level)
     rng = random.Random(seed)
     while state.to_act is not None:
         view = player_view(state, state.to_act)
@@ -67,7 +67,7 @@ def test_a_bot_decides_from_its_view_alone(seed: int, steps: int) -> None:
     config = Config.make(4, "teams")
     state = rules.deal(config, 0, seed)
     play = random.Random(seed)
-    bot = bots.get("rules")
+    bot = bots.get("moon3", "rules")
     for _ in range(steps):
         if state.to_act is None:
             return
@@ -96,7 +96,7 @@ def test_the_rules_bot_never_overtakes_a_winning_partner() -> None:
     state = round_with(Config.make(4, "teams"), hands)
     act(state, "0 bid 125", "1 pass", "2 pass", "3 pass", "0 trump H")
     act(state, "0 play AC", "1 play 2C")
-    choice = bots.get("rules").choose(player_view(state, 2), random.Random(0))
+    choice = bots.get("moon3", "rules").choose(player_view(state, 2), random.Random(0))
     assert choice.value == parse("3C")
 
 
@@ -112,7 +112,7 @@ def test_the_rules_bot_keeps_kali_tidi_from_the_other_side() -> None:
     state = round_with(Config.make(4, "teams"), hands)
     act(state, "0 bid 125", "1 pass", "2 pass", "3 pass", "0 trump D")
     act(state, "0 play AH")
-    choice = bots.get("rules").choose(player_view(state, 1), random.Random(0))
+    choice = bots.get("moon3", "rules").choose(player_view(state, 1), random.Random(0))
     assert choice.value != cards.KALI_TIDI
     assert choice.value == parse("2C")
 
@@ -128,7 +128,7 @@ def test_the_rules_bot_feeds_kali_tidi_to_its_partners_trick_when_last_to_play()
     act(state, "0 bid 125", "1 pass", "2 pass", "3 pass", "0 trump D")
     act(state, "0 play 2H", "1 play AH", "2 play KS")
     # Seat 3 plays last, its teammate (seat 1) wins the trick: in goes the 3 of spades.
-    choice = bots.get("rules").choose(player_view(state, 3), random.Random(0))
+    choice = bots.get("moon3", "rules").choose(player_view(state, 3), random.Random(0))
     assert choice.value == cards.KALI_TIDI
 
 
@@ -143,7 +143,7 @@ def test_the_rules_bot_does_not_feed_points_an_opponent_can_still_take() -> None
     act(state, "0 bid 125", "1 pass", "2 pass", "3 pass", "0 trump D")
     act(state, "0 play AH", "1 play 2H")
     # Seat 0 (seat 2's teammate) leads, but seat 3 plays after seat 2 and may trump.
-    choice = bots.get("rules").choose(player_view(state, 2), random.Random(0))
+    choice = bots.get("moon3", "rules").choose(player_view(state, 2), random.Random(0))
     assert choice.value not in (cards.KALI_TIDI, parse("TC"), parse("KC"))
 
 
@@ -156,7 +156,7 @@ def test_the_rules_bot_draws_trump_when_it_holds_the_top() -> None:
     }
     state = round_with(Config.make(4, "teams"), hands)
     act(state, "0 bid 125", "1 pass", "2 pass", "3 pass", "0 trump S")
-    choice = bots.get("rules").choose(player_view(state, 0), random.Random(0))
+    choice = bots.get("moon3", "rules").choose(player_view(state, 0), random.Random(0))
     assert choice.value == parse("AS")
 
 
@@ -168,7 +168,7 @@ def test_the_rules_bot_bids_a_strong_hand_and_passes_a_weak_one() -> None:
         3: "5H 4H 3H 2H 6C 5C 4C 3C 2C 5D 4D 3D 2D",
     }
     state = round_with(Config.make(4, "teams"), strong)
-    bot = bots.get("rules")
+    bot = bots.get("moon3", "rules")
     assert bot.choose(player_view(state, 0), random.Random(0)).kind == "bid"
     act(state, "0 bid 125")
     assert bot.choose(player_view(state, 1), random.Random(0)).kind == "pass"
@@ -183,7 +183,7 @@ def test_the_rules_bot_calls_the_top_trump_it_lacks() -> None:
     }
     state = round_with(Config.make(4, "partners"), hands)
     act(state, "0 bid 150", "1 pass", "2 pass", "3 pass")
-    choice = bots.get("rules").choose(player_view(state, 0), random.Random(0))
+    choice = bots.get("moon3", "rules").choose(player_view(state, 0), random.Random(0))
     assert choice.kind == "call" and choice.value == (parse("AS"),)
     assert rulebot.best_trump(player_view(state, 0))[0] == cards.SUITS.index("S")
 
@@ -213,7 +213,9 @@ def test_the_expert_decides_from_its_view_alone(seed: int, steps: int) -> None:
     for _ in range(steps):
         if state.to_act is None:
             return
-        rules.apply(state, bots.get("rules").choose(player_view(state, state.to_act), play))
+        rules.apply(
+            state, bots.get("moon3", "rules").choose(player_view(state, state.to_act), play)
+        )
     if state.to_act is None:
         return
     seat = state.to_act

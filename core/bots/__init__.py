@@ -1,16 +1,19 @@
-"""Bots behind one interface: a bot sees a player view, never the state.
+"""Bots behind one interface, for every game: a bot sees a player view, never the state.
 
-``choose(view, rng)`` returns one of ``view.legal``. Levels are registered by
-name in :data:`LEVELS` so rooms and the command line pick them the same way.
+``choose(view, rng)`` returns one of ``view.legal``. Every game offers the
+same three levels (SPEC P5); :func:`get` finds a game's bot of a level
+through the game registry, so rooms and the command line never import a
+game's bots. What is shared lives here: the interface, the Random level
+(any view with ``legal`` will do) and the Monte-Carlo machinery
+(:mod:`core.bots.montecarlo`).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
-from core.moon3.actions import Action
-from core.moon3.view import PlayerView
+from core import games
 
 
 class Bot(Protocol):
@@ -18,7 +21,7 @@ class Bot(Protocol):
 
     level: str
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+    def choose(self, view: Any, rng: random.Random) -> Any:
         """One legal action for ``view.seat``."""
         ...
 
@@ -28,17 +31,14 @@ class RandomBot:
 
     level = "random"
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+    def choose(self, view: Any, rng: random.Random) -> Any:
         if not view.legal:
             raise ValueError("the bot has nothing to do: it is not its turn")
-        return rng.choice(view.legal)
+        return rng.choice(list(view.legal))
 
 
-from core.bots.expert import ExpertBot  # noqa: E402  (the levels build on the interface above)
-from core.bots.rulebot import RulesBot  # noqa: E402
-
-LEVELS: dict[str, Bot] = {"random": RandomBot(), "rules": RulesBot(), "expert": ExpertBot()}
-#: How each level is offered to players.
+#: The levels of every game, and how each is offered to players.
+LEVELS = ("random", "rules", "expert")
 LABELS = {
     "random": "Random (a beginner)",
     "rules": "Rules (sound habits)",
@@ -46,12 +46,9 @@ LABELS = {
 }
 
 
-def get(level: str, budget_ms: float | None = None) -> Bot:
-    """The bot of a level name (``budget_ms``: the Expert's time a decision)."""
-    try:
-        bot = LEVELS[level]
-    except KeyError:
-        raise KeyError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}") from None
-    if budget_ms is not None and hasattr(bot, "with_budget"):
-        return bot.with_budget(budget_ms)  # type: ignore[no-any-return]
-    return bot
+def get(game: str, level: str, budget_ms: float | None = None) -> Bot:
+    """The bot of ``game`` at ``level`` (``budget_ms``: the Expert's time a decision)."""
+    if level not in LEVELS:
+        raise KeyError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+    found: Bot = games.get(game).bot(level, budget_ms)
+    return found

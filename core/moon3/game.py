@@ -65,5 +65,10 @@ class Moon3:
     def seats_of(self, config: Config) -> int:
         return config.players
 
+    def bot(self, level: str, budget_ms: float | None = None) -> Any:
+        from core.moon3 import bots  # the bots build on the engine: loaded when asked for
+
+        return bots.get(level, budget_ms)
+
 
 GAME = register(Moon3())

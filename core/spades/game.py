@@ -68,5 +68,10 @@ class Spades:
     def seats_of(self, config: Config) -> int:
         return config.players
 
+    def bot(self, level: str, budget_ms: float | None = None) -> Any:
+        from core.spades.bots import players  # the bots build on the engine: loaded when asked
+
+        return players.get(level, budget_ms)
+
 
 GAME = register(Spades())

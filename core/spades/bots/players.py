@@ -15,7 +15,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from core.bots import montecarlo
+from core.bots import RandomBot, montecarlo
 from core.spades import record, rules
 from core.spades.actions import BID, BIDS, Action
 from core.spades.bots import knowledge, policy
@@ -23,17 +23,6 @@ from core.spades.state import Phase, State
 from core.spades.view import PlayerView
 
 DEFAULT_BUDGET_MS = 60.0
-
-
-class RandomBot:
-    """Uniform over the legal actions: the baseline every other level must beat."""
-
-    level = "random"
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        if not view.legal:
-            raise ValueError("the bot has nothing to do: it is not its turn")
-        return rng.choice(list(view.legal))
 
 
 def _blind_bid(view: PlayerView) -> Action:

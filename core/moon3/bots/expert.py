@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from core import cards
-from core.bots import knowledge, rulebot
 from core.moon3 import rules
 from core.moon3.actions import Action
+from core.moon3.bots import knowledge, rulebot
 from core.moon3.config import Config
 from core.moon3.scoring import round_score
 from core.moon3.state import State
