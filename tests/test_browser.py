@@ -7,6 +7,7 @@ installs it); no browser is ever downloaded.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import subprocess
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from core import cards
 from core.moon3.state import State
@@ -207,17 +209,24 @@ def test_team_wise_2v2_full_round_with_reload_and_no_leaks(
 
 
 def call_teammates(page: Page, count: int) -> None:
-    """Tap the first callable cards of the "Select Teammate Card" grid and call them."""
-    for picked in range(count):
-        page.locator(
-            'div[class*="st-key-pick-"][class*="-off"] button:not([disabled])'
-        ).first.click()
-        page.wait_for_function(
-            'n => document.querySelectorAll(\'div[class*="st-key-pick-"][class*="-on"]\')'
-            ".length === n",
-            arg=picked + 1,
-            timeout=20_000,
-        )
+    """Tap the first callable cards of the "Select Teammate Card" grid and call them.
+
+    A tap the page redrew away (a poll's redraw at that moment) is tapped again.
+    """
+    picked = 'div[class*="st-key-pick-"][class*="-on"]'
+    free = page.locator('div[class*="st-key-pick-"][class*="-off"] button:not([disabled])')
+    for want in range(1, count + 1):
+        for _ in range(5):
+            if page.locator(picked).count() >= want:
+                break
+            with contextlib.suppress(PlaywrightTimeout):
+                free.first.click(timeout=5_000)
+                page.wait_for_function(
+                    "([css, n]) => document.querySelectorAll(css).length >= n",
+                    arg=[picked, want],
+                    timeout=5_000,
+                )
+        assert page.locator(picked).count() >= want, "a tapped card did not stay picked"
     page.get_by_role("button", name="Call", exact=True).click()
 
 

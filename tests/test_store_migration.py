@@ -8,6 +8,7 @@ Moon 3 of Spades, the stats read it as before, and its room plays on.
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -50,9 +51,10 @@ def test_an_old_store_keeps_its_history_for_the_stats(tmp_path: Path) -> None:
 
 def test_an_old_room_plays_on(tmp_path: Path) -> None:
     store = opened(tmp_path)
-    rooms = Rooms(store)
     with store.read() as db:
-        code = db.connection().execute(text("SELECT code FROM room")).scalar_one()
+        code, doc = db.connection().execute(text("SELECT code, doc FROM room")).one()
+    since = json.loads(doc)["since"]
+    rooms = Rooms(store, clock=lambda: since + 1)  # the moment it was left, not R30 later
     view = rooms.watch(code)
     assert view.status == "playing" and view.table is not None
     store.close()
