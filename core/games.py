@@ -13,6 +13,57 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 
+class SettingsError(ValueError):
+    """A room's settings, or a choice before a round, that the game's rules refuse."""
+
+
+class SeatLike(Protocol):
+    """A seat of a room as a game may read (and, seating, set) it."""
+
+    id: int | None
+    join_order: int
+    name: str
+    position: int | None
+    team: int | None
+
+
+class TableRoom(Protocol):
+    """What a game may touch of a room while hosting it (the room service supplies it).
+
+    ``doc`` is the room's JSON document: the game keeps its match in
+    ``doc["game"]`` and the round in play, as its hand record, in
+    ``doc["round"]``; ``since`` is when the table last moved.
+    """
+
+    code: str
+    doc: dict[str, Any]
+    now: float
+    changed: bool
+    seats: list[Any]
+
+    @property
+    def status(self) -> str: ...
+
+    @status.setter
+    def status(self, value: str) -> None: ...
+
+    def state(self) -> Any:
+        """The round in play, rebuilt from its record (cached)."""
+        ...
+
+    def set_state(self, state: Any) -> None:
+        """Keep ``state`` as the round in play (``None``: no round)."""
+        ...
+
+    def by_position(self, position: int) -> Any:
+        """The seat at a table position."""
+        ...
+
+    def host(self) -> Any:
+        """The host's seat, if any."""
+        ...
+
+
 class Game(Protocol):
     """What every game offers the platform. States and actions are the game's own types."""
 
@@ -83,6 +134,14 @@ def register(game: Game) -> Game:
     """Add a game to the registry under its name."""
     REGISTRY[game.name] = game
     return game
+
+
+def table_of(name: str) -> Any:
+    """A game's side of hosting a room (``core/<game>/table.py``); KeyError if it has none."""
+    table = getattr(get(name), "table", None)
+    if table is None:
+        raise KeyError(f"{name} cannot be played in a room yet")
+    return table
 
 
 def names() -> list[str]:

@@ -23,21 +23,18 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import delete, insert, text, update
 from sqlmodel import Session, col, select
 
-from core import bots, cards, names, seats
-from core.moon3 import record, rules
-from core.moon3.actions import Action, BadAction
-from core.moon3.bots import expert
-from core.moon3.config import MODE_MIN_PLAYERS, Config, ConfigError, Mode, PartnerRule
-from core.moon3.scoring import GameLength, default_length, game_outcome, round_score, units
-from core.moon3.state import Phase, State
-from core.moon3.view import PlayerView, player_view
+from core import bots, cards, games, names
+from core.games import SettingsError
+from core.moon3.table import GameEnd
+from core.moon3.table import RoomSettings as RoomSettings
+from core.moon3.view import PlayerView
 from core.store import Room, Seat, Store, history
 
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I
@@ -50,7 +47,6 @@ ROOM_EXPERT_MS = 200.0
 HINT_MS = 300.0
 STAND_IN_LEVEL = "rules"
 NEXT_ROUND_GRACE = 60.0  # after this, any player may start the next round
-DEFAULT_BID_TIMER = 60  # R14
 SEEN_EVERY = 30.0  # seconds between updates of a seat's "last seen"
 MAX_ATTEMPTS = 20  # compare-and-set retries after losing a race with another writer
 
@@ -84,98 +80,6 @@ class Refused(RoomError):
     """The rules or the room's state do not allow this now."""
 
 
-# ---------------------------------------------------------------- settings
-
-
-@dataclass(frozen=True, slots=True)
-class RoomSettings:
-    """What the host chooses on "Create Room" (SPEC section 2)."""
-
-    mode: str = Mode.TEAMS.value
-    players: int = 4
-    #: Team-wise: the sizes of team A and team B.
-    team_sizes: tuple[int, int] | None = None
-    decks: int | None = None
-    jokers: bool = False
-    min_bid: int | None = None
-    target: int | None = None
-    rounds: int | None = None
-    bid_timer: int = DEFAULT_BID_TIMER
-    partner_rule: str = PartnerRule.FIRST.value
-    #: Players may ask the Expert for a suggestion (off unless the host turns it on).
-    hints: bool = False
-
-    def checked(self) -> RoomSettings:
-        """The settings with defaults filled in; :class:`Refused` if the rules forbid them."""
-        try:
-            mode = Mode(self.mode)
-        except ValueError:
-            raise Refused("choose Team-wise, Random or Card-Based") from None
-        sizes = self.team_sizes
-        players = self.players
-        if mode is Mode.TEAMS:
-            if sizes is None:
-                sizes = (players - players // 2, players // 2)
-            if len(sizes) != 2 or min(sizes) < 1:
-                raise Refused("each team needs at least one player")
-            players = sum(sizes)
-        else:
-            sizes = None
-        if not MODE_MIN_PLAYERS[mode] <= players <= seats.MAX_PLAYERS:
-            raise Refused(f"this mode takes {MODE_MIN_PLAYERS[mode]} to 7 players, not {players}")
-        if not 15 <= self.bid_timer <= 120:
-            raise Refused("the bidding timer runs from 15 to 120 seconds")
-        try:
-            config = Config.make(
-                players, mode, self.decks, self.min_bid, self.jokers, self.partner_rule
-            )
-        except ConfigError as exc:
-            raise Refused(str(exc)) from None
-        if self.target is not None and self.rounds is not None:
-            raise Refused("play to a target score or for a number of rounds, not both")
-        if self.target is not None and not 5 <= self.target <= 100_000:
-            raise Refused("the target score must be positive")
-        if self.rounds is not None and not 1 <= self.rounds <= 100:
-            raise Refused("a game lasts 1 to 100 rounds")
-        return replace(
-            self,
-            mode=mode.value,
-            players=players,
-            team_sizes=sizes,
-            decks=config.decks,
-            min_bid=config.min_bid,
-            partner_rule=config.partner_rule.value,
-        )
-
-    def length(self, config: Config) -> GameLength:
-        """R28: the chosen game length, or the mode's default."""
-        if self.target is not None:
-            return GameLength(target=self.target)
-        if self.rounds is not None:
-            return GameLength(rounds=self.rounds)
-        return default_length(config)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "mode": self.mode,
-            "players": self.players,
-            "team_sizes": list(self.team_sizes) if self.team_sizes else None,
-            "decks": self.decks,
-            "jokers": self.jokers,
-            "min_bid": self.min_bid,
-            "target": self.target,
-            "rounds": self.rounds,
-            "bid_timer": self.bid_timer,
-            "partner_rule": self.partner_rule,
-            "hints": self.hints,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> RoomSettings:
-        sizes = data.get("team_sizes")
-        return cls(**{**data, "team_sizes": tuple(sizes) if sizes else None})
-
-
 # ---------------------------------------------------------------- what a page gets
 
 
@@ -197,7 +101,7 @@ class SeatInfo:
 class Suggestion:
     """A hint: the action the Expert would take and, while bidding, its estimates."""
 
-    action: Action
+    action: Any
     #: Points the side can expect to capture as bidder, with ♠ ♥ ♣ ♦ as trump.
     estimates: tuple[int, ...] | None
 
@@ -207,6 +111,8 @@ class RoomView:
     """Everything one player's screen needs, read in one transaction."""
 
     code: str
+    #: The game played at this table (its name in the registry).
+    game: str
     version: int
     status: str
     settings: RoomSettings
@@ -303,7 +209,11 @@ class _Ctx:
     new_rows: list[Any] = field(default_factory=list)
     deleted: list[_SeatRow] = field(default_factory=list)
     states: _StateCache | None = None
-    _state: State | None = None
+    _state: Any = None
+
+    @property
+    def code(self) -> str:
+        return self.room.code
 
     @property
     def status(self) -> str:
@@ -320,7 +230,12 @@ class _Ctx:
     def host(self) -> _SeatRow | None:
         return next((s for s in self.seats if s.id == self.doc["host_seat_id"]), None)
 
-    def state(self) -> State:
+    @property
+    def table(self) -> Any:
+        """The game's side of hosting it (``core/<game>/table.py``), through the registry."""
+        return games.table_of(self.doc.get("game_name", "moon3"))
+
+    def state(self) -> Any:
         """The current round, rebuilt from its hand record (actions were checked when taken)."""
         if self._state is None:
             key = (self.room.code, self.room.version)
@@ -328,14 +243,14 @@ class _Ctx:
             if cached is not None:
                 self._state = cached
             else:
-                rec = record.load(self.doc["round"])
-                st = record.start(rec)
-                for raw in rec.actions:
-                    rules.apply_unchecked(st, Action.from_json(raw))
+                st = self.table.restore(self.doc["round"])
                 self._state = st
                 if self.states is not None and not self.changed:
                     self.states.put(key, st)
         return self._state
+
+    def set_state(self, state: Any) -> None:
+        self._state = state
 
 
 class _StateCache:
@@ -348,9 +263,9 @@ class _StateCache:
     def __init__(self, size: int = 512) -> None:
         self.size = size
         self.lock = threading.Lock()
-        self.entries: OrderedDict[tuple[str, int], State] = OrderedDict()
+        self.entries: OrderedDict[tuple[str, int], Any] = OrderedDict()
 
-    def get(self, key: tuple[str, int]) -> State | None:
+    def get(self, key: tuple[str, int]) -> Any:
         with self.lock:
             found = self.entries.get(key)
             if found is None:
@@ -358,7 +273,7 @@ class _StateCache:
             self.entries.move_to_end(key)
         return found.clone()
 
-    def put(self, key: tuple[str, int], state: State) -> None:
+    def put(self, key: tuple[str, int], state: Any) -> None:
         with self.lock:
             self.entries[key] = state.clone()
             self.entries.move_to_end(key)
@@ -384,6 +299,24 @@ def _clean_name(name: object, taken: tuple[str, ...] = ()) -> str:
     return clean
 
 
+def _checked(settings: RoomSettings) -> RoomSettings:
+    """The settings as the game fills and checks them; :class:`Refused` if it refuses."""
+    try:
+        checked: RoomSettings = settings.checked()
+    except SettingsError as exc:
+        raise Refused(str(exc)) from None
+    return checked
+
+
+def _team(ctx: _Ctx, settings: RoomSettings, wanted: int | None) -> int | None:
+    """The team a newcomer takes, as the game's lobby rules say (R9, R10)."""
+    try:
+        team: int | None = ctx.table.lobby_team(settings, [s.team for s in ctx.seats], wanted)
+    except SettingsError as exc:
+        raise Refused(str(exc)) from None
+    return team
+
+
 def _seen(seat: _SeatRow, now: float) -> None:
     """Note that a player is here; at most every half minute, to spare a write per move."""
     if seat.last_seen is None or now - seat.last_seen >= SEEN_EVERY:
@@ -407,9 +340,9 @@ class _Thoughts:
     def __init__(self, size: int = 256) -> None:
         self.size = size
         self.lock = threading.Lock()
-        self.entries: OrderedDict[tuple[str, int, int], Action] = OrderedDict()
+        self.entries: OrderedDict[tuple[str, int, int], Any] = OrderedDict()
 
-    def take(self, key: tuple[str, int, int]) -> Action | None:
+    def take(self, key: tuple[str, int, int]) -> Any:
         with self.lock:
             return self.entries.pop(key, None)
 
@@ -417,7 +350,7 @@ class _Thoughts:
         with self.lock:
             return key in self.entries
 
-    def keep(self, key: tuple[str, int, int], move: Action) -> None:
+    def keep(self, key: tuple[str, int, int], move: Any) -> None:
         with self.lock:
             self.entries[key] = move
             while len(self.entries) > self.size:
@@ -579,7 +512,7 @@ class Rooms:
     def create(self, host_name: str, settings: RoomSettings) -> tuple[str, str]:
         """Open a room with its host seated; returns the room code and the host's token."""
         name = _clean_name(host_name)
-        settings = settings.checked()
+        settings = _checked(settings)
         now = self.clock()
         token = secrets.token_urlsafe(16)
         for _ in range(MAX_ATTEMPTS):
@@ -588,6 +521,7 @@ class Rooms:
                 if session.get(Room, code) is not None:
                     continue
                 doc = {
+                    "game_name": "moon3",
                     "settings": settings.to_json(),
                     "status": LOBBY,
                     "seed": secrets.randbits(48),
@@ -613,7 +547,7 @@ class Rooms:
                     room_code=code,
                     join_order=0,
                     name=name,
-                    team=0 if settings.mode == Mode.TEAMS else None,
+                    team=0 if games.table_of("moon3").teams_chosen(settings) else None,
                     token_hash=_hash(token),
                     last_seen=now,
                 )
@@ -640,7 +574,7 @@ class Rooms:
             if len(ctx.seats) >= settings.players:
                 raise Refused("this room is full; you can watch the table")
             clean = _clean_name(name, tuple(s.name for s in ctx.seats))
-            chosen = self._team_for(ctx, settings, team)
+            chosen = _team(ctx, settings, team)
             seat = _SeatRow(
                 id=None,
                 room_code=ctx.room.code,
@@ -664,28 +598,10 @@ class Rooms:
         if level not in bots.LEVELS:
             raise Refused(f"unknown bot level {level}; choose {', '.join(bots.LEVELS)}")
         code, token = self.create(host_name, settings)
-        for _ in range(settings.checked().players - 1):
+        for _ in range(_checked(settings).players - 1):
             self.add_bot(token, level)
         self.begin(token)
         return code, token
-
-    def _team_for(self, ctx: _Ctx, settings: RoomSettings, team: int | None) -> int | None:
-        """A team with a free place (Team-wise); ``None`` in the other modes (R9, R10)."""
-        if settings.mode != Mode.TEAMS:
-            return None
-        assert settings.team_sizes is not None
-        counts = [sum(1 for s in ctx.seats if s.team == t) for t in (0, 1)]
-        free = [t for t in (0, 1) if counts[t] < settings.team_sizes[t]]
-        if team is None:
-            if not free:
-                raise Refused("this room is full")
-            room_left = [settings.team_sizes[t] - counts[t] for t in (0, 1)]
-            return 0 if room_left[0] >= room_left[1] else 1
-        if team not in (0, 1):
-            raise Refused("pick team A or team B")
-        if team not in free:
-            raise Refused(f"team {'AB'[team]} is full")
-        return team
 
     def choose_team(self, token: str, team: int) -> None:
         """Team-wise lobby: move to the other team if it has a free place."""
@@ -693,7 +609,7 @@ class Rooms:
         def work(ctx: _Ctx) -> None:
             seat = self._seat_of(ctx, token)
             settings = RoomSettings.from_json(ctx.doc["settings"])
-            if ctx.status != LOBBY or settings.mode != Mode.TEAMS:
+            if ctx.status != LOBBY or not ctx.table.teams_chosen(settings):
                 raise Refused("teams can only be changed in a Team-wise lobby")
             if seat.team == team:
                 return
@@ -731,7 +647,7 @@ class Rooms:
                     room_code=ctx.room.code,
                     join_order=max(s.join_order for s in ctx.seats) + 1,
                     name=f"Bot {number}",
-                    team=self._team_for(ctx, settings, team),
+                    team=_team(ctx, settings, team),
                     is_bot=True,
                     bot_level=level,
                 )
@@ -791,124 +707,9 @@ class Rooms:
             if len(ctx.seats) < settings.players:
                 missing = settings.players - len(ctx.seats)
                 raise Refused(f"waiting for {missing} more player{'s' if missing > 1 else ''}")
-            rng = random.Random(f"{ctx.doc['seed']}:seating")
-            members = sorted(ctx.seats, key=lambda s: s.join_order)
-            mode = Mode(settings.mode)
-            if mode is Mode.TEAMS:
-                seating = seats.alternate(
-                    [s for s in members if s.team == 0], [s for s in members if s.team == 1]
-                )
-            elif mode is Mode.RANDOM:
-                seating = seats.draw_teams(members, rng)
-            else:
-                host = self._require_host(ctx, token)
-                seating = [(host, -1)] + [(s, -1) for s in members if s is not host]
-            for position, (seat, team) in enumerate(seating):
-                seat.position = position
-                seat.team = team if team >= 0 else None
-            host_position = self._require_host(ctx, token).position
-            assert host_position is not None
-            round_one = (
-                seats.draw_seat(settings.players, rng) if mode is Mode.RANDOM else host_position
-            )
-            labels = [team for _, team in seating] if mode is not Mode.PARTNERS else None
-            config = Config.make(
-                settings.players,
-                mode,
-                settings.decks,
-                settings.min_bid,
-                settings.jokers,
-                settings.partner_rule,
-                labels,
-            )
-            ctx.doc["game"] = self._new_game(ctx, config, round_one, 1)
-            self._start_round(ctx, config)
+            ctx.table.begin(ctx, ctx.doc["host_seat_id"])
 
         self._run(self.room_of(token), work)
-
-    def _new_game(self, ctx: _Ctx, config: Config, round_one: int, number: int) -> dict[str, Any]:
-        settings = RoomSettings.from_json(ctx.doc["settings"])
-        length = settings.length(config)
-        return {
-            "number": number,
-            "config": config.to_json(),
-            "round_one": round_one,
-            "totals": [0] * units(config),
-            "rounds": 0,
-            "target": length.target,
-            "length_rounds": length.rounds,
-            "over": False,
-            "winners": [],
-            "ended_early": False,
-            "abandoned": False,
-            "last_removed": None,
-        }
-
-    @staticmethod
-    def _game_config(ctx: _Ctx) -> Config:
-        data = ctx.doc["game"]["config"]
-        teams = data.get("teams")
-        labels = None
-        if teams:
-            labels = [0] * data["players"]
-            for seat in teams[1]:
-                labels[seat] = 1
-        return Config.make(
-            data["players"],
-            data["mode"],
-            data["decks"],
-            data["min_bid"],
-            data["jokers"],
-            data["partner_rule"],
-            labels,
-        )
-
-    def _start_round(self, ctx: _Ctx, config: Config) -> None:
-        """Removal first if the deck does not divide (R5, R6), else deal (R7)."""
-        ctx.doc["round"] = None
-        ctx._state = None
-        ctx.doc["requests"] = {}
-        ctx.doc["since"] = ctx.now
-        ctx.changed = True
-        if config.removal_count:
-            game = ctx.doc["game"]
-            if config.mode is Mode.RANDOM:
-                rng = random.Random(f"{ctx.doc['seed']}:chooser:{ctx.doc['round_number']}")
-                chooser = seats.draw_seat(config.players, rng)
-            else:
-                host = ctx.host()
-                chooser = host.position if host and host.position is not None else 0
-            # R6: the previous round's choice is preselected, else the lowest cards.
-            previous = game["last_removed"]
-            default = (
-                [cards.parse(c) for c in previous] if previous else rules.default_removal(config)
-            )
-            ctx.doc["removal"] = {"chooser": chooser, "default": cards.names(default)}
-            ctx.status = REMOVAL
-            return
-        self._deal(ctx, config, [])
-
-    def _deal(self, ctx: _Ctx, config: Config, removed: list[int]) -> None:
-        game = ctx.doc["game"]
-        ctx.doc["round_number"] += 1
-        seed = random.Random(f"{ctx.doc['seed']}:deal:{ctx.doc['round_number']}").getrandbits(32)
-        first = seats.first_bidder(game["round_one"], game["rounds"], config.players)
-        state = rules.deal(config, first, seed, removed)
-        names = [ctx.by_position(p).name for p in range(config.players)]
-        meta = {
-            "room": ctx.room.code,
-            "round": game["rounds"] + 1,
-            "game": game["number"],
-            "names": names,
-            "auto": [],
-            "abandoned": False,
-            "started": _stamp(ctx.now).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        }
-        ctx.doc["round"] = record.dump(state, meta)
-        ctx._state = state
-        ctx.doc["removal"] = None
-        ctx.doc["since"] = ctx.now
-        ctx.status = PLAYING
 
     def confirm_removal(self, token: str, removed: list[str], version: int | None = None) -> None:
         """The chooser confirms the cards to remove before the deal (R6)."""
@@ -919,19 +720,12 @@ class Rooms:
                 raise Refused("no cards need removing now")
             if seat.position != ctx.doc["removal"]["chooser"]:
                 raise Forbidden("another player chooses the cards to remove")
-            self._remove(ctx, removed)
+            try:
+                ctx.table.remove(ctx, removed)
+            except SettingsError as exc:
+                raise Refused(str(exc)) from None
 
         self._run(self.room_of(token), work, version)
-
-    def _remove(self, ctx: _Ctx, removed: list[str]) -> None:
-        config = self._game_config(ctx)
-        try:
-            ids = [cards.parse(c) for c in removed]
-            rules.check_removed(config, ids)
-        except (cards.UnknownCard, rules.BadRound) as exc:
-            raise Refused(str(exc)) from None
-        ctx.doc["game"]["last_removed"] = cards.names(sorted(ids))
-        self._deal(ctx, config, ids)
 
     def act(self, token: str, action: object, version: int | None = None) -> int:
         """One bid, pass, call, trump or play by the token's own seat; returns the new version.
@@ -952,9 +746,9 @@ class Rooms:
             assert seat.position is not None
             data = {**action, "seat": seat.position}
             try:
-                move = Action.from_json(data)
+                move = ctx.table.parse(data)
                 self._took(ctx, move)
-            except (BadAction, rules.IllegalAction) as exc:
+            except ctx.table.REFUSED as exc:
                 raise Refused(str(exc)) from None
             if seat.stand_in:  # a human back at the table takes the seat back (R30)
                 seat.stand_in = False
@@ -980,95 +774,62 @@ class Rooms:
         if row is None or row[0] is None or not isinstance(action, dict):
             return False
         position, doc = row
-        last = json.loads(doc)["requests"].get(str(position))
+        data = json.loads(doc)
+        last = data["requests"].get(str(position))
+        table = games.table_of(data.get("game_name", "moon3"))
         try:
-            move = Action.from_json({**action, "seat": position}).to_json()
-        except BadAction:
+            move = table.parse({**action, "seat": position}).to_json()
+        except table.REFUSED:
             return False
         return bool(last == [version, move])
 
-    def _took(self, ctx: _Ctx, move: Action, auto: bool = False) -> None:
+    def _took(self, ctx: _Ctx, move: Any, auto: bool = False) -> None:
         """Apply a move (checked) and record it; finish the round when it was the last."""
-        rules.apply(ctx.state(), move)
-        rnd = ctx.doc["round"]
-        if auto:
-            rnd["meta"]["auto"].append(len(rnd["actions"]))
-        rnd["actions"].append(move.to_json())
-        ctx.doc["since"] = ctx.now
-        ctx.changed = True
-        if ctx.state().phase is Phase.ROUND_OVER:
+        if ctx.table.took(ctx, move, auto):
             self._finish_round(ctx)
 
     def _finish_round(self, ctx: _Ctx, abandoned: bool = False) -> None:
+        """Keep the finished (or abandoned) round; score it and close the game if it ends."""
         state = ctx.state()
-        config = state.config
         game = ctx.doc["game"]
-        names = [ctx.by_position(p).name for p in range(config.players)]
         rnd = ctx.doc["round"]
         rnd["meta"]["abandoned"] = abandoned
-        rows = history.round_rows(
-            state,
-            names,
-            rnd,
-            room_code=ctx.room.code,
-            game_number=game["number"],
-            round_number=game["rounds"] + 1,
-            finished_at=_stamp(ctx.now),
-            abandoned=abandoned,
+        ctx.new_rows.append(
+            history.round_rows(
+                state,
+                [ctx.by_position(p).name for p in range(state.config.players)],
+                rnd,
+                room_code=ctx.room.code,
+                game_number=game["number"],
+                round_number=game["rounds"] + 1,
+                finished_at=_stamp(ctx.now),
+                abandoned=abandoned,
+            )
         )
-        ctx.new_rows.append(rows)
-        made = rows.record.made
-        sides = {"bidding": rows.record.bidding_points, "defending": rows.record.defending_points}
-        kali = json.loads(rows.record.kali_tidi)
         if abandoned:
             return
-        assert state.bidder is not None and state.bid is not None and made is not None
-        score = round_score(config, state.bidder, state.partners, state.bid, made)
-        game["totals"] = [t + s for t, s in zip(game["totals"], score, strict=True)]
-        game["rounds"] += 1
-        ctx.doc["last_round"] = {
-            "round": game["rounds"],
-            "bidder": state.bidder,
-            "bid": state.bid,
-            "trump": cards.SUITS[state.trump] if state.trump is not None else None,
-            "called": cards.names(state.called or ()),
-            "partners": list(state.partners),
-            "bidding_side": rules.bidding_side(state),
-            "made": made,
-            "side_points": [sides["bidding"], sides["defending"]],
-            "points": list(state.points),
-            "kali_tidi": kali,
-            "score": score,
-        }
-        length = GameLength(target=game["target"], rounds=game["length_rounds"])
-        outcome = game_outcome(game["totals"], game["rounds"], length)
-        ctx.doc["since"] = ctx.now
-        if outcome.over:
-            self._close_game(ctx, list(outcome.winners), ended_early=False)
-        else:
-            ctx.status = RESULTS
+        end = ctx.table.finish_round(ctx)
+        if end is not None:
+            self._keep_game(ctx, end)
 
-    def _close_game(
-        self, ctx: _Ctx, winners: list[int], ended_early: bool, abandoned: bool = False
-    ) -> None:
+    def _keep_game(self, ctx: _Ctx, end: GameEnd) -> None:
+        """Store a game that ended: its totals, winners and how it ended."""
         game = ctx.doc["game"]
-        game.update(over=True, winners=winners, ended_early=ended_early, abandoned=abandoned)
-        config = self._game_config(ctx)
+        config = ctx.table.game_config(ctx)
         ctx.new_rows.append(
             history.game_rows(
                 config,
                 [ctx.by_position(p).name for p in range(config.players)],
                 game["totals"],
-                winners,
+                end.winners,
                 room_code=ctx.room.code,
                 game_number=game["number"],
                 rounds=game["rounds"],
                 finished_at=_stamp(ctx.now),
-                ended_early=ended_early,
-                abandoned=abandoned,
+                ended_early=end.ended_early,
+                abandoned=end.abandoned,
             )
         )
-        ctx.status = ABANDONED if abandoned else OVER
 
     def next_round(self, token: str, version: int | None = None) -> None:
         """Deal the next round: the host's button, anyone's after a minute (SPEC 2.9)."""
@@ -1080,7 +841,7 @@ class Rooms:
             is_host = seat.id == ctx.doc["host_seat_id"]
             if not is_host and ctx.now < ctx.doc["since"] + NEXT_ROUND_GRACE:
                 raise Forbidden("the host starts the next round")
-            self._start_round(ctx, self._game_config(ctx))
+            ctx.table.start_round(ctx)
 
         self._run(self.room_of(token), work, version)
 
@@ -1091,9 +852,7 @@ class Rooms:
             self._require_host(ctx, token)
             if ctx.status not in (RESULTS, REMOVAL):
                 raise Refused("a game can be ended between rounds")
-            totals = ctx.doc["game"]["totals"]
-            best = max(totals)
-            self._close_game(ctx, [i for i, t in enumerate(totals) if t == best], True)
+            self._keep_game(ctx, ctx.table.end_early(ctx))
 
         self._run(self.room_of(token), work)
 
@@ -1104,16 +863,8 @@ class Rooms:
             host = self._require_host(ctx, token)
             if ctx.status != OVER:
                 raise Refused("a rematch follows a finished game")
-            config = self._game_config(ctx)
-            number = ctx.doc["game"]["number"] + 1
-            if config.mode is Mode.RANDOM:
-                rng = random.Random(f"{ctx.doc['seed']}:round_one:{number}")
-                round_one = seats.draw_seat(config.players, rng)
-            else:
-                assert host.position is not None
-                round_one = host.position if config.mode is Mode.TEAMS else 0
-            ctx.doc["game"] = self._new_game(ctx, config, round_one, number)
-            self._start_round(ctx, config)
+            assert host.position is not None
+            ctx.table.rematch(ctx, host.position)
 
         self._run(self.room_of(token), work)
 
@@ -1146,9 +897,9 @@ class Rooms:
             seat = ctx.by_position(state.to_act)
             if seat.is_bot or seat.stand_in:
                 return since + BOT_DELAY, "bot"
-            settings = RoomSettings.from_json(ctx.doc["settings"])
-            if state.phase is Phase.BIDDING and settings.bid_timer < ABANDON_AFTER:
-                return since + settings.bid_timer, "auto_pass"
+            timer = ctx.table.bid_timer(ctx)
+            if timer is not None and timer < ABANDON_AFTER:
+                return since + timer, "auto_pass"
             return since + ABANDON_AFTER, "abandon"
         if status == REMOVAL:
             chooser = ctx.by_position(ctx.doc["removal"]["chooser"])
@@ -1175,9 +926,9 @@ class Rooms:
             if what == "bot":
                 self._bot_move(ctx)
             elif what == "auto_pass":
-                self._took(ctx, rules.timeout_action(ctx.state()), auto=True)
+                self._took(ctx, ctx.table.timeout_action(ctx), auto=True)
             elif what == "bot_removal":
-                self._remove(ctx, ctx.doc["removal"]["default"])
+                ctx.table.remove(ctx, ctx.doc["removal"]["default"])
             else:
                 self._abandon(ctx)
             ctx.now = now
@@ -1185,20 +936,21 @@ class Rooms:
     def _bot_move(self, ctx: _Ctx) -> None:
         state = ctx.state()
         key = (ctx.room.code, ctx.doc["round_number"], len(state.history))
+        game = games.get(ctx.doc.get("game_name", "moon3"))
         move = self._thoughts.take(key)
-        if move is None or move not in rules.legal_actions(state):
+        if move is None or move not in game.legal_actions(state):
             move = self._decide(ctx, state)
         self._took(ctx, move)
 
-    def _decide(self, ctx: _Ctx, state: State) -> Action:
+    def _decide(self, ctx: _Ctx, state: Any) -> Any:
         """The move of the bot (or stand-in) to act, from its own player view."""
         assert state.to_act is not None
+        name = ctx.doc.get("game_name", "moon3")
         seat = ctx.by_position(state.to_act)
         # A seat handed over from a human (R30) plays at the Rules level, a sound partner.
-        bot = bots.get("moon3", seat.bot_level or STAND_IN_LEVEL, ROOM_EXPERT_MS)
+        bot = bots.get(name, seat.bot_level or STAND_IN_LEVEL, ROOM_EXPERT_MS)
         rng = random.Random(f"{ctx.doc['seed']}:bot:{ctx.doc['round_number']}:{len(state.history)}")
-        move: Action = bot.choose(player_view(state, state.to_act), rng)
-        return move
+        return bot.choose(games.get(name).player_view(state, state.to_act), rng)
 
     def _think_ahead(self, code: str) -> None:
         """Work out a bot move that is due, in a read, before the write that plays it."""
@@ -1218,7 +970,7 @@ class Rooms:
         """R30: the room closes; the round in progress is kept as abandoned, no winner."""
         if ctx.status == PLAYING:
             self._finish_round(ctx, abandoned=True)
-        self._close_game(ctx, [], ended_early=False, abandoned=True)
+        self._keep_game(ctx, ctx.table.close(ctx, GameEnd([], abandoned=True)))
 
     # ------------------------------------------------------------ reading
 
@@ -1261,9 +1013,10 @@ class Rooms:
             raise Refused("a suggestion is for your own turn")
         rng = random.Random(f"hint:{view.code}:{view.version}")
         if table.phase == "bidding":
-            values = expert.estimates(table, rng, time.perf_counter() + HINT_MS / 1000)
-            return Suggestion(expert.bid_from(table, values), tuple(round(v) for v in values))
-        return Suggestion(bots.get("moon3", "expert", HINT_MS).choose(table, rng), None)
+            deadline = time.perf_counter() + HINT_MS / 1000
+            action, values = games.table_of(view.game).estimates(table, rng, deadline)
+            return Suggestion(action, values)
+        return Suggestion(bots.get(view.game, "expert", HINT_MS).choose(table, rng), None)
 
     def view(self, token: str) -> RoomView:
         """What the token's player sees (their hand, the table, the room)."""
@@ -1305,24 +1058,25 @@ class Rooms:
         table = None
         names: tuple[str, ...] = ()
         bid_deadline = None
+        name = ctx.doc.get("game_name", "moon3")
         if ctx.doc["round"] is not None:
             state = ctx.state()
             position = me.position if me is not None else None
-            table = player_view(state, position)
+            table = games.get(name).player_view(state, position)
             names = tuple(ctx.by_position(p).name for p in range(state.config.players))
-            if state.phase is Phase.BIDDING and state.to_act is not None:
+            timer = ctx.table.bid_timer(ctx)
+            if timer is not None and state.to_act is not None:
                 bidder = ctx.by_position(state.to_act)
                 if not bidder.is_bot and not bidder.stand_in:
-                    bid_deadline = float(ctx.doc["since"]) + settings.bid_timer
+                    bid_deadline = float(ctx.doc["since"]) + timer
         elif game is not None:
             names = tuple(ctx.by_position(p).name for p in range(len(ctx.seats)))
         removal = ctx.doc["removal"]
-        length = ""
-        if game is not None:
-            length = GameLength(target=game["target"], rounds=game["length_rounds"]).describe()
+        length = ctx.table.length_text(game) if game is not None else ""
         results_since = float(ctx.doc["since"])
         return RoomView(
             code=ctx.room.code,
+            game=name,
             version=version,
             status=ctx.status,
             settings=settings,
@@ -1343,7 +1097,7 @@ class Rooms:
             removal_chooser=removal["chooser"] if removal else None,
             removal_count=len(removal["default"]) if removal else 0,
             removal_default=tuple(cards.parse(c) for c in removal["default"]) if removal else (),
-            removal_options=tuple(rules.removable_cards(self._game_config(ctx))) if removal else (),
+            removal_options=ctx.table.removal_options(ctx) if removal else (),
             last_round=ctx.doc["last_round"],
             can_start_next=ctx.status == RESULTS
             and me is not None

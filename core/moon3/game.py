@@ -7,6 +7,7 @@ from typing import Any
 
 from core.games import register
 from core.moon3 import record, rules
+from core.moon3 import table as moon3_table
 from core.moon3.actions import Action
 from core.moon3.config import Config, Mode
 from core.moon3.state import State
@@ -18,6 +19,8 @@ class Moon3:
 
     name = "moon3"
     title = "Moon 3 of Spades"
+    #: Its side of hosting a room (settings, seating, rounds, the match).
+    table = moon3_table
 
     def make_config(self, **options: Any) -> Config:
         return Config.make(**options)

@@ -25,6 +25,7 @@ from core.moon3 import rules
 from core.moon3.config import Config
 from core.moon3.scoring import round_score, unit_of
 from core.moon3.state import Phase, State
+from core.moon3.table import captures_of
 from core.records import ActionError, RecordError
 from core.store.tables import GameRecord, GameSeat, KaliCapture, RoundRecord, RoundSeat
 
@@ -46,18 +47,6 @@ class GameRows:
 
     record: GameRecord
     seats: list[GameSeat] = field(default_factory=list)
-
-
-def captures_of(state: State) -> list[tuple[int, int]]:
-    """(seat, trick number from 1) of every 3♠ captured so far."""
-    return [
-        (winner, number)
-        for number, ((_, played), winner) in enumerate(
-            zip(state.tricks, state.trick_winners, strict=False), start=1
-        )
-        for card in played
-        if card == cards.KALI_TIDI
-    ]
 
 
 def round_facts(state: State, names: Sequence[str]) -> tuple[list[RoundSeat], list[KaliCapture]]:

@@ -1,0 +1,436 @@
+"""Moon 3 of Spades at a room's table: the game's side of hosting it (SPEC sections 2–4).
+
+The room service keeps the lobby, the seats, the tokens, the clock and the
+store; everything a round of this game needs from the room is here, working
+on the room it is handed (:class:`core.games.TableRoom`): the Create Room
+settings and their checks, Team-wise team places, seating (R8–R10), the
+opening bid of each round (R11), the removal of extra cards before the deal
+(R5, R6), the deal (R7), each move, the bidding timer's automatic pass
+(R14), the end of a round with its score (R26, R27), the end of a game
+(R28), ending early and the rematch.
+
+The match across rounds lives in the room document as ``doc["game"]``
+(number, config, round-one bidder, totals, rounds played, length, winners,
+the last removal); the round in play as its hand record, ``doc["round"]``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from core import cards, seats
+from core.games import SettingsError, TableRoom
+from core.moon3 import record, rules
+from core.moon3.actions import Action, BadAction
+from core.moon3.config import MODE_MIN_PLAYERS, Config, ConfigError, Mode, PartnerRule
+from core.moon3.scoring import GameLength, default_length, game_outcome, round_score, units
+from core.moon3.state import Phase, State
+
+DEFAULT_BID_TIMER = 60  # R14
+
+
+@dataclass(frozen=True, slots=True)
+class RoomSettings:
+    """What the host chooses on "Create Room" (SPEC section 2)."""
+
+    mode: str = Mode.TEAMS.value
+    players: int = 4
+    #: Team-wise: the sizes of team A and team B.
+    team_sizes: tuple[int, int] | None = None
+    decks: int | None = None
+    jokers: bool = False
+    min_bid: int | None = None
+    target: int | None = None
+    rounds: int | None = None
+    bid_timer: int = DEFAULT_BID_TIMER
+    partner_rule: str = PartnerRule.FIRST.value
+    #: Players may ask the Expert for a suggestion (off unless the host turns it on).
+    hints: bool = False
+
+    def checked(self) -> RoomSettings:
+        """The settings with defaults filled in; :class:`SettingsError` if the rules forbid them."""
+        try:
+            mode = Mode(self.mode)
+        except ValueError:
+            raise SettingsError("choose Team-wise, Random or Card-Based") from None
+        sizes = self.team_sizes
+        players = self.players
+        if mode is Mode.TEAMS:
+            if sizes is None:
+                sizes = (players - players // 2, players // 2)
+            if len(sizes) != 2 or min(sizes) < 1:
+                raise SettingsError("each team needs at least one player")
+            players = sum(sizes)
+        else:
+            sizes = None
+        if not MODE_MIN_PLAYERS[mode] <= players <= seats.MAX_PLAYERS:
+            raise SettingsError(
+                f"this mode takes {MODE_MIN_PLAYERS[mode]} to 7 players, not {players}"
+            )
+        if not 15 <= self.bid_timer <= 120:
+            raise SettingsError("the bidding timer runs from 15 to 120 seconds")
+        try:
+            config = Config.make(
+                players, mode, self.decks, self.min_bid, self.jokers, self.partner_rule
+            )
+        except ConfigError as exc:
+            raise SettingsError(str(exc)) from None
+        if self.target is not None and self.rounds is not None:
+            raise SettingsError("play to a target score or for a number of rounds, not both")
+        if self.target is not None and not 5 <= self.target <= 100_000:
+            raise SettingsError("the target score must be positive")
+        if self.rounds is not None and not 1 <= self.rounds <= 100:
+            raise SettingsError("a game lasts 1 to 100 rounds")
+        return replace(
+            self,
+            mode=mode.value,
+            players=players,
+            team_sizes=sizes,
+            decks=config.decks,
+            min_bid=config.min_bid,
+            partner_rule=config.partner_rule.value,
+        )
+
+    def length(self, config: Config) -> GameLength:
+        """R28: the chosen game length, or the mode's default."""
+        if self.target is not None:
+            return GameLength(target=self.target)
+        if self.rounds is not None:
+            return GameLength(rounds=self.rounds)
+        return default_length(config)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode,
+            "players": self.players,
+            "team_sizes": list(self.team_sizes) if self.team_sizes else None,
+            "decks": self.decks,
+            "jokers": self.jokers,
+            "min_bid": self.min_bid,
+            "target": self.target,
+            "rounds": self.rounds,
+            "bid_timer": self.bid_timer,
+            "partner_rule": self.partner_rule,
+            "hints": self.hints,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RoomSettings:
+        sizes = data.get("team_sizes")
+        return cls(**{**data, "team_sizes": tuple(sizes) if sizes else None})
+
+
+def _stamp(ts: float) -> str:
+    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# ---------------------------------------------------------------- the lobby
+
+
+def lobby_team(settings: RoomSettings, teams: list[int | None], wanted: int | None) -> int | None:
+    """The team a newcomer takes: a team with a free place (Team-wise); none otherwise (R9, R10).
+
+    ``teams`` are the teams of the seats taken so far.
+    """
+    if settings.mode != Mode.TEAMS:
+        return None
+    assert settings.team_sizes is not None
+    counts = [teams.count(t) for t in (0, 1)]
+    free = [t for t in (0, 1) if counts[t] < settings.team_sizes[t]]
+    if wanted is None:
+        if not free:
+            raise SettingsError("this room is full")
+        room_left = [settings.team_sizes[t] - counts[t] for t in (0, 1)]
+        return 0 if room_left[0] >= room_left[1] else 1
+    if wanted not in (0, 1):
+        raise SettingsError("pick team A or team B")
+    if wanted not in free:
+        raise SettingsError(f"team {'AB'[wanted]} is full")
+    return wanted
+
+
+# ---------------------------------------------------------------- a game and its rounds
+
+
+def begin(room: TableRoom, host_id: int | None) -> None:
+    """Seat everyone (R8–R10), open the game's first round (R11)."""
+    settings = RoomSettings.from_json(room.doc["settings"])
+    rng = random.Random(f"{room.doc['seed']}:seating")
+    members = sorted(room.seats, key=lambda s: s.join_order)
+    mode = Mode(settings.mode)
+    host = next(s for s in members if s.id == host_id)
+    if mode is Mode.TEAMS:
+        seating = seats.alternate(
+            [s for s in members if s.team == 0], [s for s in members if s.team == 1]
+        )
+    elif mode is Mode.RANDOM:
+        seating = seats.draw_teams(members, rng)
+    else:
+        seating = [(host, -1)] + [(s, -1) for s in members if s is not host]
+    for position, (seat, team) in enumerate(seating):
+        seat.position = position
+        seat.team = team if team >= 0 else None
+    assert host.position is not None
+    round_one = seats.draw_seat(settings.players, rng) if mode is Mode.RANDOM else host.position
+    labels = [team for _, team in seating] if mode is not Mode.PARTNERS else None
+    config = Config.make(
+        settings.players,
+        mode,
+        settings.decks,
+        settings.min_bid,
+        settings.jokers,
+        settings.partner_rule,
+        labels,
+    )
+    room.doc["game"] = new_game(room, config, round_one, 1)
+    start_round(room)
+
+
+def new_game(room: TableRoom, config: Config, round_one: int, number: int) -> dict[str, Any]:
+    settings = RoomSettings.from_json(room.doc["settings"])
+    length = settings.length(config)
+    return {
+        "number": number,
+        "config": config.to_json(),
+        "round_one": round_one,
+        "totals": [0] * units(config),
+        "rounds": 0,
+        "target": length.target,
+        "length_rounds": length.rounds,
+        "over": False,
+        "winners": [],
+        "ended_early": False,
+        "abandoned": False,
+        "last_removed": None,
+    }
+
+
+def game_config(room: TableRoom) -> Config:
+    data = room.doc["game"]["config"]
+    teams = data.get("teams")
+    labels = None
+    if teams:
+        labels = [0] * data["players"]
+        for seat in teams[1]:
+            labels[seat] = 1
+    return Config.make(
+        data["players"],
+        data["mode"],
+        data["decks"],
+        data["min_bid"],
+        data["jokers"],
+        data["partner_rule"],
+        labels,
+    )
+
+
+def start_round(room: TableRoom) -> None:
+    """Removal first if the deck does not divide (R5, R6), else deal (R7)."""
+    config = game_config(room)
+    room.doc["round"] = None
+    room.set_state(None)
+    room.doc["requests"] = {}
+    room.doc["since"] = room.now
+    room.changed = True
+    if config.removal_count:
+        game = room.doc["game"]
+        if config.mode is Mode.RANDOM:
+            rng = random.Random(f"{room.doc['seed']}:chooser:{room.doc['round_number']}")
+            chooser = seats.draw_seat(config.players, rng)
+        else:
+            host = room.host()
+            chooser = host.position if host and host.position is not None else 0
+        # R6: the previous round's choice is preselected, else the lowest cards.
+        previous = game["last_removed"]
+        default = [cards.parse(c) for c in previous] if previous else rules.default_removal(config)
+        room.doc["removal"] = {"chooser": chooser, "default": cards.names(default)}
+        room.status = "removal"
+        return
+    deal(room, config, [])
+
+
+def deal(room: TableRoom, config: Config, removed: list[int]) -> None:
+    game = room.doc["game"]
+    room.doc["round_number"] += 1
+    seed = random.Random(f"{room.doc['seed']}:deal:{room.doc['round_number']}").getrandbits(32)
+    first = seats.first_bidder(game["round_one"], game["rounds"], config.players)
+    state = rules.deal(config, first, seed, removed)
+    meta = {
+        "room": room.code,
+        "round": game["rounds"] + 1,
+        "game": game["number"],
+        "names": [room.by_position(p).name for p in range(config.players)],
+        "auto": [],
+        "abandoned": False,
+        "started": _stamp(room.now),
+    }
+    room.doc["round"] = record.dump(state, meta)
+    room.set_state(state)
+    room.doc["removal"] = None
+    room.doc["since"] = room.now
+    room.status = "playing"
+
+
+def remove(room: TableRoom, removed: list[str]) -> None:
+    """The chooser's cards leave the deck (R6), then the deal."""
+    config = game_config(room)
+    try:
+        ids = [cards.parse(c) for c in removed]
+        rules.check_removed(config, ids)
+    except (cards.UnknownCard, rules.BadRound) as exc:
+        raise SettingsError(str(exc)) from None
+    room.doc["game"]["last_removed"] = cards.names(sorted(ids))
+    deal(room, config, ids)
+
+
+def restore(data: dict[str, Any]) -> State:
+    """The round of a stored hand record (its actions were checked when taken)."""
+    rec = record.load(data)
+    state = record.start(rec)
+    for raw in rec.actions:
+        rules.apply_unchecked(state, Action.from_json(raw))
+    return state
+
+
+def parse(data: object) -> Action:
+    """A move sent by a page (its seat set by the room); :class:`BadAction` if malformed."""
+    return Action.from_json(data)
+
+
+def took(room: TableRoom, move: Action, auto: bool = False) -> bool:
+    """Apply a move (checked) and record it; True once the round is over."""
+    rules.apply(room.state(), move)
+    rnd = room.doc["round"]
+    if auto:
+        rnd["meta"]["auto"].append(len(rnd["actions"]))
+    rnd["actions"].append(move.to_json())
+    room.doc["since"] = room.now
+    room.changed = True
+    return room.state().phase is Phase.ROUND_OVER
+
+
+def captures_of(state: State) -> list[tuple[int, int]]:
+    """(seat, trick number from 1) of every 3♠ captured so far."""
+    return [
+        (winner, number)
+        for number, ((_, played), winner) in enumerate(
+            zip(state.tricks, state.trick_winners, strict=False), start=1
+        )
+        for card in played
+        if card == cards.KALI_TIDI
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """A game that just ended: its winners (teams or seats), and how."""
+
+    winners: list[int]
+    ended_early: bool = False
+    abandoned: bool = False
+
+
+def finish_round(room: TableRoom) -> GameEnd | None:
+    """Score a finished round (R26, R27) and say if the game ends with it (R28)."""
+    state = room.state()
+    config = state.config
+    game = room.doc["game"]
+    assert state.bidder is not None and state.bid is not None
+    made = bool(rules.made(state))
+    sides = rules.side_points(state)
+    score = round_score(config, state.bidder, state.partners, state.bid, made)
+    game["totals"] = [t + s for t, s in zip(game["totals"], score, strict=True)]
+    game["rounds"] += 1
+    room.doc["last_round"] = {
+        "round": game["rounds"],
+        "bidder": state.bidder,
+        "bid": state.bid,
+        "trump": cards.SUITS[state.trump] if state.trump is not None else None,
+        "called": cards.names(state.called or ()),
+        "partners": list(state.partners),
+        "bidding_side": rules.bidding_side(state),
+        "made": made,
+        "side_points": [sides["bidding"], sides["defending"]],
+        "points": list(state.points),
+        "kali_tidi": [{"seat": s, "trick": t} for s, t in captures_of(state)],
+        "score": score,
+    }
+    length = GameLength(target=game["target"], rounds=game["length_rounds"])
+    outcome = game_outcome(game["totals"], game["rounds"], length)
+    room.doc["since"] = room.now
+    if outcome.over:
+        return close(room, GameEnd(list(outcome.winners)))
+    room.status = "results"
+    return None
+
+
+def close(room: TableRoom, end: GameEnd) -> GameEnd:
+    """Mark the game over (or abandoned) in the match."""
+    room.doc["game"].update(
+        over=True, winners=end.winners, ended_early=end.ended_early, abandoned=end.abandoned
+    )
+    room.status = "abandoned" if end.abandoned else "over"
+    return end
+
+
+def end_early(room: TableRoom) -> GameEnd:
+    """R28: the host ends the game between rounds; the leaders win, marked ended early."""
+    totals = room.doc["game"]["totals"]
+    best = max(totals)
+    return close(room, GameEnd([i for i, t in enumerate(totals) if t == best], ended_early=True))
+
+
+def rematch(room: TableRoom, host_position: int) -> None:
+    """A new game with the same seats and teams; R11's round-1 rule applies again."""
+    config = game_config(room)
+    number = room.doc["game"]["number"] + 1
+    if config.mode is Mode.RANDOM:
+        rng = random.Random(f"{room.doc['seed']}:round_one:{number}")
+        round_one = seats.draw_seat(config.players, rng)
+    else:
+        round_one = host_position if config.mode is Mode.TEAMS else 0
+    room.doc["game"] = new_game(room, config, round_one, number)
+    start_round(room)
+
+
+def bid_timer(room: TableRoom) -> float | None:
+    """R14: the seconds a human has to bid before passing automatically, while bidding."""
+    state = room.state()
+    if state.phase is not Phase.BIDDING:
+        return None
+    return float(RoomSettings.from_json(room.doc["settings"]).bid_timer)
+
+
+def timeout_action(room: TableRoom) -> Action:
+    """The move the bidding timer makes for a human who let it run out (R14: a pass)."""
+    return rules.timeout_action(room.state())
+
+
+def teams_chosen(settings: RoomSettings) -> bool:
+    """Whether players pick their team in the lobby (Team-wise)."""
+    return settings.mode == Mode.TEAMS.value
+
+
+def removal_options(room: TableRoom) -> tuple[int, ...]:
+    """R6: every card the chooser may remove (0-point cards, never a joker), with copies."""
+    return tuple(rules.removable_cards(game_config(room)))
+
+
+def length_text(game: dict[str, Any]) -> str:
+    """The game's length in words ("first to 250 points", "5 rounds")."""
+    return GameLength(target=game["target"], rounds=game["length_rounds"]).describe()
+
+
+def estimates(view: Any, rng: random.Random, deadline: float) -> tuple[Action, tuple[int, ...]]:
+    """A hint while bidding: the Expert's bid and the points the side may expect per trump."""
+    from core.moon3.bots import expert  # the Expert's search, loaded when a hint is asked
+
+    values = expert.estimates(view, rng, deadline)
+    return expert.bid_from(view, values), tuple(round(v) for v in values)
+
+
+#: What a move refused by the rules raises, for the room to turn into its own refusal.
+REFUSED: tuple[type[Exception], ...] = (BadAction, rules.IllegalAction, SettingsError)
