@@ -36,6 +36,7 @@ def room_view(table: Any, mode: str, **changes: Any) -> RoomView:
     )
     fields: dict[str, Any] = {
         "code": "ABCDEF",
+        "game": "moon3",
         "version": 7,
         "status": "playing",
         "settings": RoomSettings(mode=mode, players=players),
