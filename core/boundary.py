@@ -25,11 +25,13 @@ import functools
 import logging
 import re
 import secrets
+import types
+import typing
 import unicodedata
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
-from core import bots
+from core import bots, games
 from core.rooms import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -37,7 +39,6 @@ from core.rooms import (
     Refused,
     RoomError,
     Rooms,
-    RoomSettings,
     RoomView,
     Suggestion,
 )
@@ -172,40 +173,44 @@ def move(value: object) -> dict[str, object]:
     return checked
 
 
-_SETTING_TYPES: dict[str, tuple[type, ...]] = {
-    "mode": (str,),
-    "players": (int,),
-    "team_sizes": (tuple, type(None)),
-    "decks": (int, type(None)),
-    "jokers": (bool,),
-    "min_bid": (int, type(None)),
-    "target": (int, type(None)),
-    "rounds": (int, type(None)),
-    "bid_timer": (int,),
-    "partner_rule": (str,),
-    "hints": (bool,),
-}
+def _fits(value: object, hint: Any) -> bool:
+    """Whether ``value`` has the type ``hint`` names (a bool is no int; unions and tuples)."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, option) for option in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if origin is tuple:
+        parts = typing.get_args(hint)
+        return (
+            isinstance(value, tuple)
+            and len(value) == len(parts)
+            and all(_fits(v, p) for v, p in zip(value, parts, strict=True))
+        )
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(hint, type) and isinstance(value, hint)
 
 
-def settings(value: object) -> RoomSettings:
-    """Create Room's choices with every field of its own type (ranges are the service's)."""
-    if not isinstance(value, RoomSettings):
+def settings(value: object) -> Any:
+    """A game's Create Room settings, every field of its declared type (ranges: the game's)."""
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
         raise Refused("those are not room settings")
+    game = getattr(value, "game", None)
+    if not isinstance(game, str) or game not in games.names():
+        raise Refused("those are not room settings")
+    hints = typing.get_type_hints(type(value))
     for field in dataclasses.fields(value):
         item = getattr(value, field.name)
-        kinds = _SETTING_TYPES[field.name]
-        if not isinstance(item, kinds) or (isinstance(item, bool) and bool not in kinds):
+        if not _fits(item, hints[field.name]):
             raise Refused(f"the setting {field.name} has the wrong form")
         if isinstance(item, int) and not isinstance(item, bool):
             _integer(item, field.name, 0, 1_000_000)
         if isinstance(item, str):
             _text(item, field.name, 20)
-    sizes = value.team_sizes
-    if sizes is not None:
-        if len(sizes) != 2:
-            raise Refused("give the size of team A and of team B")
-        for size in sizes:
-            _integer(size, "a team size", 0, MAX_PLAYERS)
+        if isinstance(item, tuple):
+            for part in item:
+                _integer(part, field.name, 0, MAX_PLAYERS)
     return value
 
 

@@ -10,7 +10,30 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """A game that just ended: its winners (teams, sides or seats, as the game counts) and how."""
+
+    winners: list[int]
+    ended_early: bool = False
+    abandoned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFacts:
+    """What a finished round leaves for the stats, as plain data the store writes.
+
+    ``own`` holds one row per seat of the game's own facts (its own table).
+    """
+
+    mode: str
+    players: int
+    jokers: bool
+    own: list[dict[str, Any]] = field(default_factory=list)
 
 
 class SettingsError(ValueError):

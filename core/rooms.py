@@ -31,8 +31,7 @@ from sqlalchemy import delete, insert, text, update
 from sqlmodel import Session, col, select
 
 from core import bots, cards, games, names
-from core.games import SettingsError
-from core.moon3.table import GameEnd
+from core.games import GameEnd, SettingsError
 from core.moon3.table import RoomSettings as RoomSettings
 from core.moon3.view import PlayerView
 from core.store import Room, Seat, Store, history
@@ -115,7 +114,8 @@ class RoomView:
     game: str
     version: int
     status: str
-    settings: RoomSettings
+    #: The game's Create Room settings (``RoomSettings`` for Moon 3 of Spades).
+    settings: Any
     me: SeatInfo | None
     seats: tuple[SeatInfo, ...]
     #: Seat names by table position once the game has begun.
@@ -231,6 +231,11 @@ class _Ctx:
         return next((s for s in self.seats if s.id == self.doc["host_seat_id"]), None)
 
     @property
+    def game(self) -> str:
+        """The name of the game played in the room."""
+        return str(self.doc.get("game_name", "moon3"))
+
+    @property
     def table(self) -> Any:
         """The game's side of hosting it (``core/<game>/table.py``), through the registry."""
         return games.table_of(self.doc.get("game_name", "moon3"))
@@ -299,16 +304,16 @@ def _clean_name(name: object, taken: tuple[str, ...] = ()) -> str:
     return clean
 
 
-def _checked(settings: RoomSettings) -> RoomSettings:
+def _checked(settings: Any) -> Any:
     """The settings as the game fills and checks them; :class:`Refused` if it refuses."""
     try:
-        checked: RoomSettings = settings.checked()
+        checked = settings.checked()
     except SettingsError as exc:
         raise Refused(str(exc)) from None
     return checked
 
 
-def _team(ctx: _Ctx, settings: RoomSettings, wanted: int | None) -> int | None:
+def _team(ctx: _Ctx, settings: Any, wanted: int | None) -> int | None:
     """The team a newcomer takes, as the game's lobby rules say (R9, R10)."""
     try:
         team: int | None = ctx.table.lobby_team(settings, [s.team for s in ctx.seats], wanted)
@@ -509,7 +514,7 @@ class Rooms:
 
     # ------------------------------------------------------------ lobby
 
-    def create(self, host_name: str, settings: RoomSettings) -> tuple[str, str]:
+    def create(self, host_name: str, settings: Any) -> tuple[str, str]:
         """Open a room with its host seated; returns the room code and the host's token."""
         name = _clean_name(host_name)
         settings = _checked(settings)
@@ -521,7 +526,7 @@ class Rooms:
                 if session.get(Room, code) is not None:
                     continue
                 doc = {
-                    "game_name": "moon3",
+                    "game_name": settings.game,
                     "settings": settings.to_json(),
                     "status": LOBBY,
                     "seed": secrets.randbits(48),
@@ -537,6 +542,7 @@ class Rooms:
                 session.add(
                     Room(
                         code=code,
+                        game=settings.game,
                         doc=json.dumps(doc),
                         created_at=_stamp(now),
                         updated_at=_stamp(now),
@@ -547,7 +553,7 @@ class Rooms:
                     room_code=code,
                     join_order=0,
                     name=name,
-                    team=0 if games.table_of("moon3").teams_chosen(settings) else None,
+                    team=0 if games.table_of(settings.game).teams_chosen(settings) else None,
                     token_hash=_hash(token),
                     last_seen=now,
                 )
@@ -568,7 +574,7 @@ class Rooms:
         token = secrets.token_urlsafe(16)
 
         def work(ctx: _Ctx) -> str:
-            settings = RoomSettings.from_json(ctx.doc["settings"])
+            settings = ctx.table.settings_from_json(ctx.doc["settings"])
             if ctx.status != LOBBY:
                 raise Refused("this game has already started; you can watch the table")
             if len(ctx.seats) >= settings.players:
@@ -591,9 +597,7 @@ class Rooms:
         result: str = self._run(code, work)
         return result
 
-    def quick_game(
-        self, host_name: str, settings: RoomSettings, level: str = "rules"
-    ) -> tuple[str, str]:
+    def quick_game(self, host_name: str, settings: Any, level: str = "rules") -> tuple[str, str]:
         """A room of the host and bots of ``level`` in every other seat, begun at once."""
         if level not in bots.LEVELS:
             raise Refused(f"unknown bot level {level}; choose {', '.join(bots.LEVELS)}")
@@ -608,7 +612,7 @@ class Rooms:
 
         def work(ctx: _Ctx) -> None:
             seat = self._seat_of(ctx, token)
-            settings = RoomSettings.from_json(ctx.doc["settings"])
+            settings = ctx.table.settings_from_json(ctx.doc["settings"])
             if ctx.status != LOBBY or not ctx.table.teams_chosen(settings):
                 raise Refused("teams can only be changed in a Team-wise lobby")
             if seat.team == team:
@@ -632,7 +636,7 @@ class Rooms:
 
         def work(ctx: _Ctx) -> None:
             self._require_host(ctx, token)
-            settings = RoomSettings.from_json(ctx.doc["settings"])
+            settings = ctx.table.settings_from_json(ctx.doc["settings"])
             if ctx.status != LOBBY:
                 raise Refused("bots join in the lobby; to replace a player, hand their seat over")
             if len(ctx.seats) >= settings.players:
@@ -703,7 +707,7 @@ class Rooms:
             self._require_host(ctx, token)
             if ctx.status != LOBBY:
                 raise Refused("the game has already begun")
-            settings = RoomSettings.from_json(ctx.doc["settings"])
+            settings = ctx.table.settings_from_json(ctx.doc["settings"])
             if len(ctx.seats) < settings.players:
                 missing = settings.players - len(ctx.seats)
                 raise Refused(f"waiting for {missing} more player{'s' if missing > 1 else ''}")
@@ -794,18 +798,19 @@ class Rooms:
         game = ctx.doc["game"]
         rnd = ctx.doc["round"]
         rnd["meta"]["abandoned"] = abandoned
-        ctx.new_rows.append(
-            history.round_rows(
-                state,
-                [ctx.by_position(p).name for p in range(state.config.players)],
-                rnd,
-                room_code=ctx.room.code,
-                game_number=game["number"],
-                round_number=game["rounds"] + 1,
-                finished_at=_stamp(ctx.now),
-                abandoned=abandoned,
-            )
-        )
+        names = [ctx.by_position(p).name for p in range(state.config.players)]
+        where = {
+            "room_code": ctx.room.code,
+            "game_number": game["number"],
+            "round_number": game["rounds"] + 1,
+            "finished_at": _stamp(ctx.now),
+            "abandoned": abandoned,
+        }
+        if hasattr(ctx.table, "round_facts"):  # a game that hands the store its own facts
+            facts = None if abandoned else ctx.table.round_facts(state, names)
+            ctx.new_rows.append(history.facts_rows(ctx.game, facts, names, rnd, **where))
+        else:
+            ctx.new_rows.append(history.round_rows(state, names, rnd, **where))
         if abandoned:
             return
         end = ctx.table.finish_round(ctx)
@@ -816,20 +821,24 @@ class Rooms:
         """Store a game that ended: its totals, winners and how it ended."""
         game = ctx.doc["game"]
         config = ctx.table.game_config(ctx)
-        ctx.new_rows.append(
-            history.game_rows(
-                config,
-                [ctx.by_position(p).name for p in range(config.players)],
-                game["totals"],
-                end.winners,
-                room_code=ctx.room.code,
-                game_number=game["number"],
-                rounds=game["rounds"],
-                finished_at=_stamp(ctx.now),
-                ended_early=end.ended_early,
-                abandoned=end.abandoned,
+        names = [ctx.by_position(p).name for p in range(config.players)]
+        where = {
+            "room_code": ctx.room.code,
+            "game_number": game["number"],
+            "rounds": game["rounds"],
+            "finished_at": _stamp(ctx.now),
+            "ended_early": end.ended_early,
+            "abandoned": end.abandoned,
+        }
+        if hasattr(ctx.table, "round_facts"):
+            mode = "partnership" if getattr(config, "partnership", False) else "individual"
+            ctx.new_rows.append(
+                history.facts_game_rows(ctx.game, mode, names, game["totals"], end.winners, **where)
             )
-        )
+        else:
+            ctx.new_rows.append(
+                history.game_rows(config, names, game["totals"], end.winners, **where)
+            )
 
     def next_round(self, token: str, version: int | None = None) -> None:
         """Deal the next round: the host's button, anyone's after a minute (SPEC 2.9)."""
@@ -1035,7 +1044,7 @@ class Rooms:
 
     def _view(self, ctx: _Ctx, seat: _SeatRow | None) -> RoomView:
         version = ctx.room.version + (1 if ctx.changed else 0)
-        settings = RoomSettings.from_json(ctx.doc["settings"])
+        settings = ctx.table.settings_from_json(ctx.doc["settings"])
         host_id = ctx.doc["host_seat_id"]
         infos = tuple(
             SeatInfo(

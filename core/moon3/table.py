@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from core import cards, seats
-from core.games import SettingsError, TableRoom
+from core.games import GameEnd, SettingsError, TableRoom
 from core.moon3 import record, rules
 from core.moon3.actions import Action, BadAction
 from core.moon3.config import MODE_MIN_PLAYERS, Config, ConfigError, Mode, PartnerRule
@@ -35,6 +35,8 @@ DEFAULT_BID_TIMER = 60  # R14
 @dataclass(frozen=True, slots=True)
 class RoomSettings:
     """What the host chooses on "Create Room" (SPEC section 2)."""
+
+    game: ClassVar[str] = "moon3"
 
     mode: str = Mode.TEAMS.value
     players: int = 4
@@ -121,6 +123,10 @@ class RoomSettings:
     def from_json(cls, data: dict[str, Any]) -> RoomSettings:
         sizes = data.get("team_sizes")
         return cls(**{**data, "team_sizes": tuple(sizes) if sizes else None})
+
+
+def settings_from_json(data: dict[str, Any]) -> RoomSettings:
+    return RoomSettings.from_json(data)
 
 
 def _stamp(ts: float) -> str:
@@ -322,15 +328,6 @@ def captures_of(state: State) -> list[tuple[int, int]]:
         for card in played
         if card == cards.KALI_TIDI
     ]
-
-
-@dataclass(frozen=True, slots=True)
-class GameEnd:
-    """A game that just ended: its winners (teams or seats), and how."""
-
-    winners: list[int]
-    ended_early: bool = False
-    abandoned: bool = False
 
 
 def finish_round(room: TableRoom) -> GameEnd | None:

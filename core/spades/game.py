@@ -8,6 +8,7 @@ from typing import Any
 from core import seats
 from core.games import register
 from core.spades import record, rules
+from core.spades import table as spades_table
 from core.spades.actions import Action
 from core.spades.config import Config
 from core.spades.state import State
@@ -19,6 +20,8 @@ class Spades:
 
     name = "spades"
     title = "Spades"
+    #: Its side of hosting a room (settings, seating, hands, the match).
+    table = spades_table
 
     def make_config(self, **options: Any) -> Config:
         return Config.make(**options)

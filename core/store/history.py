@@ -20,6 +20,7 @@ from sqlalchemy import exists, select
 from sqlmodel import Session
 
 from core import cards
+from core.games import RoundFacts
 from core.moon3 import record as hand_record
 from core.moon3 import rules
 from core.moon3.config import Config
@@ -27,7 +28,14 @@ from core.moon3.scoring import round_score, unit_of
 from core.moon3.state import Phase, State
 from core.moon3.table import captures_of
 from core.records import ActionError, RecordError
-from core.store.tables import GameRecord, GameSeat, KaliCapture, RoundRecord, RoundSeat
+from core.store.tables import (
+    GameRecord,
+    GameSeat,
+    KaliCapture,
+    RoundRecord,
+    RoundSeat,
+    SpadesSeat,
+)
 
 BIDDER, PARTNER, DEFENDER = "bidder", "partner", "defender"
 
@@ -39,6 +47,8 @@ class RoundRows:
     record: RoundRecord
     seats: list[RoundSeat] = field(default_factory=list)
     captures: list[KaliCapture] = field(default_factory=list)
+    #: The game's own per-seat facts, in its own table.
+    own: list[Any] = field(default_factory=list)
 
 
 @dataclass
@@ -122,6 +132,78 @@ def round_rows(
     return RoundRows(row, *round_facts(state, names))
 
 
+#: Each game's own per-seat table (Moon 3 of Spades keeps its facts in round_seat).
+OWN_TABLES: dict[str, type[SpadesSeat]] = {"spades": SpadesSeat}
+
+
+def facts_rows(
+    game: str,
+    facts: RoundFacts | None,
+    names: Sequence[str],
+    doc: dict[str, Any],
+    *,
+    room_code: str,
+    game_number: int,
+    round_number: int,
+    finished_at: datetime,
+    abandoned: bool = False,
+) -> RoundRows:
+    """A round of a game that brings its own facts: the shared row and the game's own rows."""
+    row = RoundRecord(
+        game=game,
+        room_code=room_code,
+        game_number=game_number,
+        round_number=round_number,
+        mode=facts.mode if facts else "",
+        players=len(names),
+        decks=1,
+        jokers=facts.jokers if facts else False,
+        bidder=-1,
+        bidder_name="",
+        bid=0,
+        names=json.dumps(list(names)),
+        abandoned=abandoned,
+        record=json.dumps(doc),
+        finished_at=finished_at,
+    )
+    if facts is None or abandoned:
+        return RoundRows(row)
+    table = OWN_TABLES[game]
+    return RoundRows(row, own=[table(round_id=0, **seat) for seat in facts.own])
+
+
+def facts_game_rows(
+    game: str,
+    mode: str,
+    names: Sequence[str],
+    totals: Sequence[int],
+    winners: Sequence[int],
+    *,
+    room_code: str,
+    game_number: int,
+    rounds: int,
+    finished_at: datetime,
+    ended_early: bool = False,
+    abandoned: bool = False,
+) -> GameRows:
+    """A finished game of a game that brings its own facts (totals and winners per side)."""
+    return GameRows(
+        GameRecord(
+            game=game,
+            room_code=room_code,
+            game_number=game_number,
+            mode=mode,
+            rounds=rounds,
+            totals=json.dumps(list(totals)),
+            winners=json.dumps(list(winners)),
+            names=json.dumps(list(names)),
+            ended_early=ended_early,
+            abandoned=abandoned,
+            finished_at=finished_at,
+        )
+    )
+
+
 def game_seats(
     config: Config, names: Sequence[str], totals: Sequence[int], winners: Sequence[int]
 ) -> list[GameSeat]:
@@ -176,9 +258,9 @@ def save(session: Session, items: Iterable[RoundRows | GameRows | Any]) -> None:
             session.add(item.record)
             session.flush()
             assert item.record.id is not None
-            for child in (*item.seats, *item.captures):
+            for child in (*item.seats, *item.captures, *item.own):
                 child.round_id = item.record.id
-            session.add_all([*item.seats, *item.captures])
+            session.add_all([*item.seats, *item.captures, *item.own])
         elif isinstance(item, GameRows):
             session.add(item.record)
             session.flush()

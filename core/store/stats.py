@@ -49,7 +49,12 @@ class Filters:
 
     def where(self) -> ColumnElement[bool]:
         """The condition on ``round_record`` rows."""
-        terms = [_R.c.abandoned.is_(False), _R.c.made.is_not(None), _R.c.bid > 0]
+        terms = [
+            _R.c.game == "moon3",
+            _R.c.abandoned.is_(False),
+            _R.c.made.is_not(None),
+            _R.c.bid > 0,
+        ]
         if self.mode is not None:
             terms.append(_R.c.mode == self.mode)
         if self.players is not None:

@@ -1,0 +1,290 @@
+"""Spades at a room's table: the game's side of hosting it (SPEC S1, S3, S6, S7, P5).
+
+The room service keeps the lobby, seats, tokens, timers and the store; here
+is what a Spades room needs on top: its Create Room settings, seating
+(partners sit opposite: the first two to join after the host are the
+host's opponents, the next one the host's partner), each hand dealt by the
+next dealer, the moves, the scores and bags carried across hands (the
+match, :class:`core.spades.match.Match`, kept in ``doc["game"]``), the end
+of the game at the target (S7), ending early and the rematch. Spades has no
+bidding timer and no cards to remove by hand.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from core import seats
+from core.games import GameEnd, RoundFacts, SettingsError, TableRoom
+from core.spades import record, rules
+from core.spades.actions import Action, BadAction
+from core.spades.config import Config, ConfigError
+from core.spades.match import Match
+from core.spades.state import Phase, State
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesSettings:
+    """What the host chooses on "Create Room" for Spades (S1), and whether hints are on."""
+
+    game: ClassVar[str] = "spades"
+
+    players: int = 4
+    partnership: bool = True
+    jokers: bool = False
+    nil: bool = True
+    blind_nil: bool = False
+    failed_nil: str = "nothing"
+    bags: bool = True
+    set_penalty: bool = True
+    target: int = 500
+    mercy: bool = False
+    hints: bool = False
+
+    def config(self) -> Config:
+        return Config.make(
+            self.players,
+            partnership=self.partnership,
+            jokers=self.jokers,
+            nil=self.nil,
+            blind_nil=self.blind_nil,
+            failed_nil=self.failed_nil,
+            bags=self.bags,
+            set_penalty=self.set_penalty,
+            target=self.target,
+            mercy=self.mercy,
+        )
+
+    def checked(self) -> SpadesSettings:
+        """The settings as S1 allows them; :class:`SettingsError` if they make no table."""
+        partnership = self.partnership and self.players == 4
+        try:
+            config = replace(self, partnership=partnership).config()
+        except ConfigError as exc:
+            raise SettingsError(str(exc)) from None
+        return replace(self, partnership=config.partnership, nil=config.nil)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, **self.config().to_json(), "hints": self.hints}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SpadesSettings:
+        return cls(**{k: v for k, v in data.items() if k != "game"})
+
+
+def settings_from_json(data: dict[str, Any]) -> SpadesSettings:
+    return SpadesSettings.from_json(data)
+
+
+def _stamp(ts: float) -> str:
+    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def teams_chosen(settings: Any) -> bool:
+    """Spades players never pick a team: partnerships follow the seats."""
+    return False
+
+
+def lobby_team(settings: Any, teams: list[int | None], wanted: int | None) -> int | None:
+    return None
+
+
+def game_config(room: TableRoom) -> Config:
+    return Config.make(**room.doc["game"]["config"])
+
+
+def _match(room: TableRoom) -> Match:
+    return Match.from_json(room.doc["game"]["match"])
+
+
+def _game_doc(config: Config, number: int, match: Match) -> dict[str, Any]:
+    """The room's record of the game: the fields every room reads, and the match itself."""
+    return {
+        "number": number,
+        "config": config.to_json(),
+        "match": match.to_json(),
+        "totals": list(match.totals),
+        "rounds": match.hands,
+        "target": config.target,
+        "length_rounds": None,
+        "over": match.over,
+        "winners": [] if match.winner is None else [match.winner],
+        "ended_early": match.ended_early,
+        "abandoned": False,
+        "last_removed": None,
+    }
+
+
+def begin(room: TableRoom, host_id: int | None) -> None:
+    """Seat the players in join order, the host first (partners opposite), and deal."""
+    settings = SpadesSettings.from_json(room.doc["settings"])
+    members = sorted(room.seats, key=lambda s: (s.id != host_id, s.join_order))
+    sides = seats.opposite_partnerships(len(members))
+    for position, seat in enumerate(members):
+        seat.position = position
+        seat.team = sides[position] if settings.partnership else None
+    config = settings.config()
+    room.doc["game"] = _game_doc(config, 1, Match(config))
+    start_round(room)
+
+
+def start_round(room: TableRoom) -> None:
+    """The next hand, dealt by the match's dealer with the scores before it."""
+    match = _match(room)
+    room.doc["round_number"] += 1
+    seed = random.Random(f"{room.doc['seed']}:deal:{room.doc['round_number']}").getrandbits(32)
+    state = match.deal(seed)
+    game = room.doc["game"]
+    meta = {
+        "room": room.code,
+        "round": game["rounds"] + 1,
+        "game": game["number"],
+        "names": [room.by_position(p).name for p in range(match.config.players)],
+        "auto": [],
+        "abandoned": False,
+        "started": _stamp(room.now),
+    }
+    room.doc["round"] = record.dump(state, meta)
+    room.set_state(state)
+    room.doc["requests"] = {}
+    room.doc["removal"] = None
+    room.doc["since"] = room.now
+    room.changed = True
+    room.status = "playing"
+
+
+def remove(room: TableRoom, removed: list[str]) -> None:
+    raise SettingsError("no cards are removed by hand in Spades")
+
+
+def restore(data: dict[str, Any]) -> State:
+    """The hand of a stored record (its actions were checked when taken)."""
+    rec = record.load(data)
+    state = record.start(rec)
+    for raw in rec.actions:
+        rules.apply_unchecked(state, Action.from_json(raw))
+    return state
+
+
+def parse(data: object) -> Action:
+    return Action.from_json(data)
+
+
+def took(room: TableRoom, move: Action, auto: bool = False) -> bool:
+    """Apply a move (checked) and record it; True once the hand is over."""
+    rules.apply(room.state(), move)
+    rnd = room.doc["round"]
+    rnd["actions"].append(move.to_json())
+    room.doc["since"] = room.now
+    room.changed = True
+    return room.state().phase is Phase.HAND_OVER
+
+
+def finish_round(room: TableRoom) -> GameEnd | None:
+    """Score the hand (S6), carry scores and bags, end the game at the target (S7)."""
+    state = room.state()
+    match = _match(room)
+    done = match.settle(state)
+    game = room.doc["game"]
+    room.doc["game"] = {**_game_doc(match.config, game["number"], match)}
+    room.doc["last_round"] = {
+        "round": match.hands,
+        "bids": list(state.bids),
+        "blind": list(state.blind),
+        "tricks": list(state.taken),
+        "score": list(done.score),
+        "bags": list(done.bags),
+        "totals": list(done.totals),
+    }
+    room.doc["since"] = room.now
+    if match.over:
+        return close(room, GameEnd(room.doc["game"]["winners"]))
+    room.status = "results"
+    return None
+
+
+def close(room: TableRoom, end: GameEnd) -> GameEnd:
+    room.doc["game"].update(
+        over=True, winners=end.winners, ended_early=end.ended_early, abandoned=end.abandoned
+    )
+    room.status = "abandoned" if end.abandoned else "over"
+    return end
+
+
+def end_early(room: TableRoom) -> GameEnd:
+    """The host ends the game between hands: the leading side wins (a tie: nobody)."""
+    match = _match(room)
+    match.end_early()
+    room.doc["game"] = _game_doc(match.config, room.doc["game"]["number"], match)
+    return close(room, GameEnd(room.doc["game"]["winners"], ended_early=True))
+
+
+def rematch(room: TableRoom, host_position: int) -> None:
+    config = game_config(room)
+    room.doc["game"] = _game_doc(config, room.doc["game"]["number"] + 1, Match(config))
+    start_round(room)
+
+
+def bid_timer(room: TableRoom) -> float | None:
+    """Spades has no bidding timer: a hand waits on its player (R30 still closes a room)."""
+    return None
+
+
+def timeout_action(room: TableRoom) -> Action:
+    raise SettingsError("Spades has no timed move")
+
+
+def removal_options(room: TableRoom) -> tuple[int, ...]:
+    return ()
+
+
+def length_text(game: dict[str, Any]) -> str:
+    return f"first to {game['target']} points"
+
+
+def estimates(view: Any, rng: random.Random, deadline: float) -> tuple[Action, tuple[int, ...]]:
+    """A hint while bidding: the Expert's bid (no per-trump estimates in Spades)."""
+    from core.spades.bots import players  # the bots, loaded when a hint is asked
+
+    budget = max(1.0, (deadline - time.perf_counter()) * 1000)
+    return players.get("expert", budget).choose(view, rng), ()
+
+
+def round_facts(state: State, names: list[str]) -> RoundFacts:
+    """The hand's facts for the store: every seat's bid, tricks, nil and its side's result."""
+    config = state.config
+    done = record.result(state)
+    assert done is not None
+    own = []
+    for seat in range(config.players):
+        side = config.side_of[seat]
+        members = config.sides[side]
+        contract = sum(state.bids[s] or 0 for s in members)
+        tricks = sum(state.taken[s] for s in members if state.bids[s])
+        bid = state.bids[seat]
+        own.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "side": side,
+                "bid": bid,
+                "blind": state.blind[seat],
+                "tricks": state.taken[seat],
+                "nil_made": (state.taken[seat] == 0) if bid == 0 else None,
+                "contract_made": (tricks >= contract) if contract else None,
+                "score": done.score[side],
+            }
+        )
+    return RoundFacts(
+        mode="partnership" if config.partnership else "individual",
+        players=config.players,
+        jokers=config.jokers,
+        own=own,
+    )
+
+
+REFUSED: tuple[type[Exception], ...] = (BadAction, rules.IllegalAction, SettingsError)
