@@ -21,15 +21,14 @@ from tests.service_play import play_until_round_ends, tokens_by_position
 
 def seated(rooms: Rooms, settings: SpadesSettings) -> tuple[str, str, list[str]]:
     code, host = rooms.create("Asha", settings)
-    tokens = [host] + [rooms.join(code, name) for name in ("Ben", "Chen", "Dev")][
-        : settings.players - 1
-    ]
+    others = ("Ben", "Chen", "Dev")[: settings.players - 1]
+    tokens = [host, *(rooms.join(code, name) for name in others)]
     rooms.begin(host)
     return code, host, tokens_by_position(rooms, tokens)
 
 
 def test_partners_sit_opposite_and_the_hand_is_dealt(rooms: Rooms) -> None:
-    code, host, ordered = seated(rooms, SpadesSettings())
+    _, host, _ = seated(rooms, SpadesSettings())
     view = rooms.view(host)
     assert view.game == "spades" and view.status == "playing"
     assert view.table is not None and len(view.table.hand) == 13
@@ -40,7 +39,7 @@ def test_partners_sit_opposite_and_the_hand_is_dealt(rooms: Rooms) -> None:
 
 
 def test_a_hand_is_scored_kept_and_followed_by_the_next_dealer(rooms: Rooms) -> None:
-    code, host, ordered = seated(rooms, SpadesSettings())
+    _, host, ordered = seated(rooms, SpadesSettings())
     end = play_until_round_ends(rooms, ordered, random.Random(4))
     assert end.status == "results"
     last = end.last_round
@@ -59,7 +58,7 @@ def test_a_hand_is_scored_kept_and_followed_by_the_next_dealer(rooms: Rooms) -> 
 
 
 def test_bots_play_a_game_to_its_end(rooms: Rooms, clock: FakeClock) -> None:
-    code, host = rooms.create("Asha", SpadesSettings(target=200))
+    _, host = rooms.create("Asha", SpadesSettings(target=200))
     for _ in range(3):
         rooms.add_bot(host, "rules")
     rooms.begin(host)
