@@ -15,6 +15,23 @@ from typing import Any, Protocol
 
 
 @dataclass(frozen=True, slots=True)
+class Option:
+    """One choice on Create Room, as a game declares it; the form is drawn from these.
+
+    ``kind`` is ``"toggle"`` (on/off), or ``"choice"`` (one of ``choices``:
+    (value, label) pairs). The game checks what comes back (its settings'
+    ``checked``), so a form never holds a rule.
+    """
+
+    name: str
+    label: str
+    kind: str
+    default: Any
+    choices: tuple[tuple[Any, str], ...] = ()
+    help: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnd:
     """A game that just ended: its winners (teams, sides or seats, as the game counts) and how."""
 

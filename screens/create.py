@@ -4,14 +4,32 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core import cards
+from core import cards, games
 from core.moon3.config import MODE_LABELS, Mode, default_decks
 from core.rooms import RoomError, RoomSettings
-from ui import escape, session
+from ui import escape, options, session
 
 st.title("Create Room")
 
 name = st.text_input("Your name", max_chars=24, placeholder="How the table will call you")
+game = st.radio(
+    "Game",
+    sorted(games.names(), key=lambda g: g != "moon3"),  # the flagship first, preselected
+    format_func=lambda g: games.get(g).title,
+    horizontal=True,
+)
+if game != "moon3":
+    table = games.table_of(game)
+    chosen = options.draw(table.OPTIONS, f"create-{game}")
+    if st.button("Create Room", type="primary"):
+        try:
+            code, token = session.rooms().create(name, table.Settings(**chosen))
+        except RoomError as exc:
+            st.error(escape.markdown(exc))
+        else:
+            session.go_to_seat(code, token)
+    st.stop()
+
 label = st.radio("Game mode", list(MODE_LABELS.values()), horizontal=True)
 mode = next(m for m, text in MODE_LABELS.items() if text == label)
 

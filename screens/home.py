@@ -7,9 +7,11 @@ phone without any front-end build; names, colours and points come from
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
-from core import bots, cards
+from core import bots, cards, games
 from core.moon3.config import MODE_LABELS
 from core.rooms import RoomError, RoomSettings
 from ui import escape, look, session
@@ -140,7 +142,15 @@ with join:
 with st.expander("**Quick game**: you and bots, dealt at once", icon=":material/smart_toy:"):
     with st.form("quick"):
         quick_name = st.text_input("Your name", max_chars=24, key="quick-name")
-        quick_label = st.radio("Game mode", list(MODE_LABELS.values()), horizontal=True)
+        quick_game = st.radio(
+            "Game",
+            sorted(games.names(), key=lambda g: g != "moon3"),
+            format_func=lambda g: games.get(g).title,
+            horizontal=True,
+            key="quick-game",
+            help="Spades: 3 to 5 players, partners opposite at 4.",
+        )
+        quick_label = st.radio("Moon 3 of Spades mode", list(MODE_LABELS.values()), horizontal=True)
         quick_players = st.slider("Players, you included", 2, 7, 4)
         quick_level = st.selectbox(
             "Bot level", list(bots.LABELS), index=1, format_func=bots.LABELS.__getitem__
@@ -149,7 +159,11 @@ with st.expander("**Quick game**: you and bots, dealt at once", icon=":material/
     if start_quick:
         quick_mode = next(m for m, text in MODE_LABELS.items() if text == quick_label)
         # Alone with bots, the Expert's hints are on: the host is the only human.
-        quick = RoomSettings(mode=quick_mode.value, players=quick_players, hints=True)
+        quick: Any = RoomSettings(mode=quick_mode.value, players=quick_players, hints=True)
+        if quick_game != "moon3":
+            quick = games.table_of(quick_game).Settings(
+                players=min(max(quick_players, 3), 5), hints=True
+            )
         try:
             quick_code, quick_token = session.rooms().quick_game(quick_name, quick, quick_level)
         except RoomError as exc:

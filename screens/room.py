@@ -15,7 +15,6 @@ polls the room's version, redraws the page when anything changed, ticks the
 from __future__ import annotations
 
 import contextlib
-import math
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
@@ -29,15 +28,17 @@ from core.moon3.actions import Action
 from core.moon3.config import MODE_LABELS, Mode
 from core.rooms import RoomError, RoomView
 from ui import escape, felt, look, session
+from ui import hand as hand_row
 from ui.moon3 import table as moon3
+from ui.spades import table as spades
+
+#: Each game's table words and controls (``ui/<game>/``): the page hands the table to them.
+GAMES: dict[str, Any] = {"moon3": moon3, "spades": spades}
 
 svc = session.rooms()
 params = st.query_params
 code = str(params.get("room", "")).strip().upper()
 token = params.get("seat")
-
-#: A phone's hand holds at most this many cards to a row; a laptop's, this many.
-PHONE_ROW, WIDE_ROW = 13, 20
 
 PAGE_CSS = """
 <style>
@@ -306,12 +307,13 @@ def join_form(view: RoomView) -> None:
 
 def table(view: RoomView, compact: bool = False) -> None:
     """The felt and, under it, the live "now" banner (redrawn each second)."""
+    words = GAMES[view.game]
     html = felt.felt_html(
-        moon3.places(view),
+        words.places(view),
         view.me.position if view.me is not None else None,
-        corners=moon3.corners(view),
-        centre=moon3.centre_html(view),
-        deadline=moon3.deadline(view),
+        corners=words.corners(view),
+        centre=words.centre_html(view),
+        deadline=words.deadline(view),
         version=view.version,
         compact=compact,
     )
@@ -322,8 +324,9 @@ def table(view: RoomView, compact: bool = False) -> None:
 
 def banner(view: RoomView) -> None:
     """The "now" line and what just happened, with the tab title it implies (in data-*)."""
-    now = moon3.now(view)
-    said = moon3.narration(view)
+    words = GAMES[view.game]
+    now = words.now(view)
+    said = words.narration(view)
     live = view.status in ("playing", "removal")
     title = "Moon 3 of Spades"
     if now.mine:
@@ -370,32 +373,17 @@ def hand(view: RoomView) -> None:
         return
     playing = table_view.my_turn and table_view.phase == "playing"
     legal = {a.value for a in table_view.legal} if playing else set()
-    count = len(table_view.hand)
-    phone = math.ceil(count / math.ceil(count / PHONE_ROW))
-    wide = math.ceil(count / math.ceil(count / WIDE_ROW))
-    key = f"m3-cards-{phone}-{wide}"
-    st.markdown(
-        "<style>"
-        f".st-key-{key} {{ grid-template-columns: repeat({wide - 1}, minmax(0, "
-        f"calc(var(--m3-cw) + 0.3rem))) var(--m3-cw); }}"
-        f"@media (max-width: 640px) {{ .st-key-{key} {{ grid-template-columns: "
-        f"repeat({phone - 1}, minmax(0, calc(var(--m3-cw) + 0.2rem))) var(--m3-cw); }} }}"
-        "</style>",
-        unsafe_allow_html=True,
-    )
-    with (
-        st.container(key="m3-hand-live" if playing else "m3-hand-wait"),
-        st.container(horizontal=True, key=key, gap=None),
-    ):
-        for index, c in enumerate(table_view.hand):
-            play = partial(svc.act, token, {"type": "play", "card": cards.NAME[c]}, view.version)
-            st.button(
-                look.button_label(c),
-                key=look.card_key("play", c, index),
-                disabled=c not in legal,
-                on_click=attempt,
-                args=(play,),
-            )
+    shown = [
+        hand_row.Card(
+            look.button_label(c),
+            look.card_key("play", c, index),
+            partial(svc.act, token, {"type": "play", "card": cards.NAME[c]}, view.version)
+            if c in legal
+            else None,
+        )
+        for index, c in enumerate(table_view.hand)
+    ]
+    hand_row.draw(shown, playing, attempt)
 
 
 def describe(action: Action) -> str:
@@ -649,8 +637,20 @@ def removal(view: RoomView) -> None:
 # ---------------------------------------------------------------- results
 
 
+def units_of(view: RoomView) -> list[str]:
+    """Who scores: the teams, or the players (Card-Based, individual Spades)."""
+    if view.game == "spades":
+        table = view.table
+        if table is not None and table.partnership:
+            return ["Side A", "Side B"]
+        return list(view.names)
+    return list(view.names) if view.settings.mode == Mode.PARTNERS else ["Team A", "Team B"]
+
+
 def results(view: RoomView) -> None:
-    said = moon3.headline(view)
+    said = moon3.headline(view) if view.game == "moon3" else None
+    if view.game == "spades":
+        spades.results(view)
     if said is not None:
         kali = f"<p>Kali Tidi (3♠): {escape.html(said.kali)}</p>" if said.kali else ""
         st.markdown(
@@ -659,7 +659,7 @@ def results(view: RoomView) -> None:
             unsafe_allow_html=True,
         )
     if view.status == "over":
-        units = list(view.names) if view.settings.mode == Mode.PARTNERS else ["Team A", "Team B"]
+        units = units_of(view)
         winners = " and ".join(escape.markdown(units[w]) for w in view.winners)
         early = " (ended early)" if view.ended_early else ""
         st.success(f"Game over: {winners} win{'s' if len(view.winners) == 1 else ''}{early}!")
@@ -677,7 +677,7 @@ def results(view: RoomView) -> None:
 
 
 def scores(view: RoomView) -> None:
-    units = list(view.names) if view.settings.mode == Mode.PARTNERS else ["Team A", "Team B"]
+    units = units_of(view)
     last = view.last_round
     gained = list(last["score"]) if last else [0] * len(units)
     rows = sorted(zip(units, gained, view.totals, strict=False), key=lambda row: -row[2])
@@ -736,6 +736,17 @@ with st.container(key="m3-page"):
         lobby(room_view)
     elif status == "removal":
         removal(room_view)
+        host_tools(room_view)
+    elif status == "playing" and room_view.game == "spades":
+        table(room_view)
+        if token is not None:
+            spades_move = partial(svc.act, token)
+
+            def spades_act(move: dict[str, object], version: int = room_view.version) -> Any:
+                return spades_move(move, version)
+
+            spades.hand(room_view, spades_act, attempt)
+            spades.controls(room_view, spades_act, attempt)
         host_tools(room_view)
     elif status == "playing":
         table(room_view, compact=room_view.table is not None and room_view.table.phase == "calling")

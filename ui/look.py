@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from core import cards
 from core.moon3.record import TrickStep
+from core.pieces import cards as pieces
 from ui import escape
 
 FELT = "#1f6f43"
@@ -260,4 +261,46 @@ def replay_html(
     return (
         f'{REPLAY_CSS}<div class="m3-replay">{trick}<div class="m3-hands">{"".join(tiles)}</div>'
         f"</div>"
+    )
+
+
+# ---------------------------------------------------------------- cards as pieces (any game)
+
+
+def _piece_parts(c: int) -> tuple[str, str, str, str]:
+    """(rank text, symbol, key suit letter, colour) of a piece card (``core.pieces.cards``)."""
+    if c in pieces.JOKERS:
+        rank = {pieces.BIG_JOKER: "BJ", pieces.LITTLE_JOKER: "LJ"}.get(c, "JK")
+        return rank, "★", "J", pieces.JOKER_COLOUR
+    suit = pieces.SUIT[c]
+    rank = pieces.RANKS[pieces.RANK[c]]
+    return (
+        ("10" if rank == "T" else rank),
+        pieces.SUIT_SYMBOLS[suit],
+        pieces.SUITS[suit],
+        (pieces.SUIT_COLOURS[suit]),
+    )
+
+
+def piece_label(c: int) -> str:
+    """A hand button's label for a piece card (the corner stacks rank over suit)."""
+    rank, symbol, _, _ = _piece_parts(c)
+    return f"{rank} {symbol}"
+
+
+def piece_key(prefix: str, c: int, index: int) -> str:
+    """A widget key the card CSS draws a face from (no point badge: the game has none)."""
+    _, _, suit, _ = _piece_parts(c)
+    return f"{prefix}-{suit}-p0-{pieces.NAME[c]}-{index}"
+
+
+def piece_face(c: int, small: bool = False) -> str:
+    """A piece card's face, the same as every other card face."""
+    rank, symbol, _, colour = _piece_parts(c)
+    classes = "m3-card" + (" m3-small" if small else "")
+    return (
+        f'<div class="{classes}" role="img" aria-label="{escape.html(pieces.label(c))}" '
+        f'data-card="{pieces.NAME[c]}" style="--m3-suit:{colour}">'
+        f'<span class="m3-corner">{rank}<br>{symbol}</span>'
+        f'<span class="m3-pip">{symbol}</span></div>'
     )

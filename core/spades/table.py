@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from core import seats
-from core.games import GameEnd, RoundFacts, SettingsError, TableRoom
+from core.games import GameEnd, Option, RoundFacts, SettingsError, TableRoom
 from core.spades import record, rules
 from core.spades.actions import Action, BadAction
 from core.spades.config import Config, ConfigError
@@ -76,7 +76,45 @@ class SpadesSettings:
         return cls(**{k: v for k, v in data.items() if k != "game"})
 
 
+#: The settings a room of this game keeps (the registry's name for them).
+Settings = SpadesSettings
+
+#: Create Room for Spades (S1), drawn from this list.
+OPTIONS = (
+    Option(
+        "players", "Players", "choice", 4, ((3, "3 players"), (4, "4 players"), (5, "5 players"))
+    ),
+    Option(
+        "partnership",
+        "Partners (4 players: partners sit opposite)",
+        "toggle",
+        True,
+        help="At 3 and 5 players everyone plays for themselves.",
+    ),
+    Option("jokers", "Big and Little Jokers (above the A♠)", "toggle", False),
+    Option("nil", "Nil bids (+100 / −100)", "toggle", True),
+    Option("blind_nil", "Blind nil for a side 100 behind (+200 / −200)", "toggle", False),
+    Option(
+        "failed_nil",
+        "A failed nil's tricks",
+        "choice",
+        "nothing",
+        (
+            ("nothing", "count for nobody"),
+            ("bags", "count as bags"),
+            ("partner", "help the partner"),
+        ),
+    ),
+    Option("bags", "Bags: every 10 over-tricks cost 100", "toggle", True),
+    Option("set_penalty", "A set costs 10 a trick bid", "toggle", True),
+    Option("target", "Play to", "choice", 500, ((500, "500 points"), (200, "200 points"))),
+    Option("mercy", "Mercy: a side at −200 loses", "toggle", False),
+    Option("hints", "Allow hints (the Expert's suggestion)", "toggle", False),
+)
+
+
 def settings_from_json(data: dict[str, Any]) -> SpadesSettings:
+    """The settings a room keeps, back from its document."""
     return SpadesSettings.from_json(data)
 
 

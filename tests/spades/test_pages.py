@@ -1,0 +1,87 @@
+"""App tests of Spades screens: Create Room and Quick game offer it, and a room plays it by taps."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from sqlmodel import select
+
+from core.rooms import Rooms
+from core.spades.table import SpadesSettings
+from core.store import Room, Store
+from tests.apptests import page, pages_on
+from tests.service_play import pick, play_until_round_ends, tokens_by_position
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with pages_on(f"sqlite:///{tmp_path_factory.mktemp('spades') / 'rooms.db'}") as url:
+        yield url
+
+
+def seated(database: str) -> tuple[Rooms, str, str, list[str]]:
+    rooms = Rooms(Store(database))
+    code, host = rooms.create("Asha", SpadesSettings())
+    tokens = [host, *(rooms.join(code, name) for name in ("Ben", "Chen", "Dev"))]
+    rooms.begin(host)
+    return rooms, code, host, tokens_by_position(rooms, tokens)
+
+
+def test_create_room_offers_spades_and_opens_its_lobby(database: str) -> None:
+    at = page("create").run()
+    at.text_input[0].input("Asha").run()
+    game = next(r for r in at.radio if r.label == "Game")
+    game.set_value("spades").run()
+    assert any(t.label.startswith("Nil bids") for t in at.toggle)
+    next(b for b in at.button if b.label == "Create Room").click().run()
+    assert not at.exception
+    store = Store(database)
+    with store.read() as db:
+        assert "spades" in {room.game for room in db.exec(select(Room))}
+    store.close()
+
+
+def test_the_bidder_taps_a_bid(database: str) -> None:
+    rooms, code, _, ordered = seated(database)
+    actor = ordered[rooms.view(ordered[0]).table.to_act]  # type: ignore[union-attr]
+    at = page("room", room=code, seat=actor).run()
+    assert not at.exception
+    labels = [b.label for b in at.button]
+    assert "Nil" in labels and "13" in labels
+    at.button(key="bid-4").click().run()
+    assert not at.exception
+    assert rooms.view(actor).table.bids[ordered.index(actor)] == 4  # type: ignore[union-attr]
+    rooms.store.close()
+
+
+def test_a_card_plays_with_one_tap_and_others_wait(database: str) -> None:
+    rooms, code, _, ordered = seated(database)
+    rng = random.Random(2)
+    for _ in range(4):  # every bid in
+        view = rooms.view(ordered[0])
+        actor = ordered[view.table.to_act]  # type: ignore[union-attr]
+        mine = rooms.view(actor)
+        rooms.act(actor, pick(mine, rng), mine.version)
+    actor = ordered[rooms.view(ordered[0]).table.to_act]  # type: ignore[union-attr]
+    at = page("room", room=code, seat=actor).run()
+    live = [b for b in at.button if b.key and b.key.startswith("play-") and not b.disabled]
+    assert live
+    before = len(rooms.view(actor).table.hand)  # type: ignore[union-attr]
+    live[0].click().run()
+    assert not at.exception
+    assert len(rooms.view(actor).table.hand) == before - 1  # type: ignore[union-attr]
+    rooms.store.close()
+
+
+def test_results_show_each_side_and_next_round_deals_again(database: str) -> None:
+    rooms, code, host, ordered = seated(database)
+    assert play_until_round_ends(rooms, ordered, random.Random(3)).status == "results"
+    at = page("room", room=code, seat=host).run()
+    assert not at.exception
+    html = "\n".join(str(m.value) for m in at.markdown)
+    assert "Hand 1" in html and "bags" in html
+    next(b for b in at.button if b.label == "Next Round").click().run()
+    assert rooms.view(host).status == "playing"
+    rooms.store.close()

@@ -1,0 +1,60 @@
+"""The player's hand as a row of card buttons, shared by every card game.
+
+The cards overlap in a CSS grid so that a phone holds 13 to a row (two rows
+for 14 to 20) and a laptop 20; each card is a Streamlit button whose face
+the card CSS of :mod:`ui.look` draws from its key. Only on the player's turn
+to play are the legal cards live; the others are dimmed then, and the whole
+hand is the same faces, not dimmed, the rest of the time.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+
+#: A phone's hand holds at most this many cards to a row; a laptop's, this many.
+PHONE_ROW, WIDE_ROW = 13, 20
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of the hand: its face label, its widget key, and what a tap does (if legal)."""
+
+    label: str
+    key: str
+    on_tap: Callable[[], Any] | None
+
+
+def draw(hand: Sequence[Card], live: bool, tap: Callable[[Callable[[], Any]], None]) -> None:
+    """The hand; ``tap`` runs a card's action (the page's refusal handling around it)."""
+    if not hand:
+        return
+    count = len(hand)
+    phone = math.ceil(count / math.ceil(count / PHONE_ROW))
+    wide = math.ceil(count / math.ceil(count / WIDE_ROW))
+    key = f"m3-cards-{phone}-{wide}"
+    st.markdown(
+        "<style>"
+        f".st-key-{key} {{ grid-template-columns: repeat({wide - 1}, minmax(0, "
+        f"calc(var(--m3-cw) + 0.3rem))) var(--m3-cw); }}"
+        f"@media (max-width: 640px) {{ .st-key-{key} {{ grid-template-columns: "
+        f"repeat({phone - 1}, minmax(0, calc(var(--m3-cw) + 0.2rem))) var(--m3-cw); }} }}"
+        "</style>",
+        unsafe_allow_html=True,
+    )
+    with (
+        st.container(key="m3-hand-live" if live else "m3-hand-wait"),
+        st.container(horizontal=True, key=key, gap=None),
+    ):
+        for card in hand:
+            st.button(
+                card.label,
+                key=card.key,
+                disabled=card.on_tap is None,
+                on_click=tap if card.on_tap is not None else None,
+                args=(card.on_tap,) if card.on_tap is not None else None,
+            )

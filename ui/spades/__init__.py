@@ -1,0 +1,1 @@
+"""Spades at the table: its seats, corners, narration, controls and results."""
