@@ -22,7 +22,7 @@ from typing import Any
 
 import streamlit as st
 
-from core import bots, cards
+from core import bots, cards, games
 from core.boundary import shown
 from core.moon3.actions import Action
 from core.moon3.config import MODE_LABELS, Mode
@@ -328,10 +328,10 @@ def banner(view: RoomView) -> None:
     now = words.now(view)
     said = words.narration(view)
     live = view.status in ("playing", "removal")
-    title = "Moon 3 of Spades"
+    title = games.get(view.game).title
     if now.mine:
         seconds = f" · {now.seconds_left} s" if now.seconds_left is not None else ""
-        title = f"Your turn{seconds} · Moon 3 of Spades"
+        title = f"Your turn{seconds} · {title}"
     data = (
         f'data-title="{escape.html(title)}" data-mine="{str(now.mine).lower()}" '
         f'data-live="{str(live).lower()}" data-room="{escape.html(view.code)}" '

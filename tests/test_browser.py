@@ -23,6 +23,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from core import cards
 from core.moon3.state import State
 from core.rooms import Rooms, RoomSettings
+from core.spades.table import SpadesSettings
 from core.store import Store
 from tests.browsing import act_in_page, create_room, join_through_invite, table_state, take_turn
 from tests.servers import CHROMIUM_FLAGS, ROOT, chromium, streamlit_server
@@ -318,6 +319,25 @@ def screens(database: str) -> dict[str, str]:
     play_until_round_ends(rooms, ordered, random.Random(3))
     rooms.end_game(host)
     shown["game-over"] = f"/room?room={code}&seat={host}"
+
+    # Spades: bidding, a trick under way at five players with jokers, and a hand's results.
+    for name, settings, moves in (
+        ("spades-bidding", SpadesSettings(), 0),
+        ("spades-playing-5", SpadesSettings(players=5, jokers=True), 8),
+        ("spades-results", SpadesSettings(), -1),
+    ):
+        code, host, ordered = seated(rooms, settings)
+        if moves < 0:
+            play_until_round_ends(rooms, ordered, random.Random(3))
+            shown[name] = f"/room?room={code}&seat={host}"
+            continue
+        for _ in range(moves):
+            view = rooms.view(host)
+            actor = ordered[view.table.to_act]  # type: ignore[union-attr]
+            mine = rooms.view(actor)
+            rooms.act(actor, pick(mine, random.Random(2)), mine.version)
+        actor = ordered[rooms.view(host).table.to_act]  # type: ignore[union-attr]
+        shown[name] = f"/room?room={code}&seat={actor}"
     store.close()
     return shown
 

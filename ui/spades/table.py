@@ -95,12 +95,13 @@ def corners(view: RoomView) -> tuple[str, str, str, str]:
     table: PlayerView | None = view.table
     if table is None:
         return "", "", "", ""
-    sides = [
-        f"{_side_label(table, side) or escape.html(_name(view, side))} "
-        f"<b>{view.totals[side] if view.totals else 0}</b>"
-        for side in range(len(table.sides))
-    ]
-    score = " · ".join(sides) + f"<br>to {view.target}"
+    totals = list(view.totals) if view.totals else [0] * len(table.sides)
+    if table.partnership:
+        score = f"A <b>{totals[0]}</b> · B <b>{totals[1]}</b><br>to {view.target}"
+    else:  # one side a player: the leader only, each seat shows its own bid and tricks
+        leader = max(range(len(totals)), key=lambda s: totals[s])
+        score = f"Leader {escape.html(_name(view, leader))} <b>{totals[leader]}</b>"
+        score += f"<br>to {view.target}"
     broken = "Spades <b>broken</b>" if table.broken else "Spades not broken"
     dealer = f"Dealer {escape.html(_name(view, table.dealer))}"
     contracts = []
@@ -109,7 +110,7 @@ def corners(view: RoomView) -> tuple[str, str, str, str]:
         took = sum(table.taken[s] for s in members)
         label = _side_label(table, side) or escape.html(_name(view, members[0]))
         contracts.append(f"{label} <b>{took}</b>/{bid}")
-    bids = " · ".join(contracts) if table.phase != "bidding" else ""
+    bids = " · ".join(contracts) if table.phase != "bidding" and table.partnership else ""
     return score, broken, dealer, bids
 
 
@@ -246,8 +247,11 @@ def results(view: RoomView) -> None:
             f"{took} → <b>{last['score'][side]:+d}</b> · bags {last['bags'][side]} · total "
             f"<b>{last['totals'][side]}</b></p>"
         )
-    best = max(range(len(last["score"])), key=lambda s: last["score"][s])
-    title = f"Hand {last['round']}: best hand to {_side_label(table, best) or _name(view, best)}"
+    score = last["score"]
+    best = max(range(len(score)), key=lambda s: score[s])
+    title = f"Hand {last['round']}"
+    if score.count(score[best]) == 1:
+        title += f": the best hand to {_side_label(table, best) or _name(view, best)}"
     st.markdown(
         f'<div class="m3-result"><h3>{escape.html(title)}</h3>{"".join(rows)}</div>',
         unsafe_allow_html=True,
