@@ -13,13 +13,14 @@ from datetime import UTC, date, datetime, time, timedelta
 import streamlit as st
 from sqlalchemy.exc import IntegrityError
 
-from core import cards
+from core import cards, games
 from core.moon3 import record, rules
 from core.moon3.config import MODE_LABELS, Mode
 from core.moon3.state import State
 from core.records import ActionError, RecordError
 from core.store import history, stats
 from ui import charts, escape, look, session
+from ui.spades import stats as spades_stats
 
 #: At most this many rows in a chart; the table and CSV keep going.
 CHART_ROWS = 15
@@ -567,6 +568,16 @@ st.markdown(look.CSS + STYLE, unsafe_allow_html=True)
 st.title("Stats")
 store = session.rooms().store
 _backfilled(store.url)
+game = st.radio(
+    "Game",
+    sorted(games.names(), key=lambda g: g != "moon3"),
+    format_func=lambda g: games.get(g).title,
+    horizontal=True,
+    key="stats-game",
+)
+if game == "spades":
+    spades_stats.draw(store)
+    st.stop()
 mark = stats.fingerprint(store)
 if mark[0] == 0:
     empty_state()

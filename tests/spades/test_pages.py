@@ -85,3 +85,19 @@ def test_results_show_each_side_and_next_round_deals_again(database: str) -> Non
     next(b for b in at.button if b.label == "Next Round").click().run()
     assert rooms.view(host).status == "playing"
     rooms.store.close()
+
+
+def test_stats_show_spades_figures_when_spades_is_chosen(database: str) -> None:
+    rooms, _, host, ordered = seated(database)
+    end = play_until_round_ends(rooms, ordered, random.Random(6))
+    assert end.status == "results"
+    rooms.store.close()
+    import streamlit as st
+
+    st.cache_data.clear()
+    at = page("stats").run()
+    next(r for r in at.radio if r.label == "Game").set_value("spades").run()
+    assert not at.exception
+    labels = {m.label for m in at.metric}
+    assert {"Hands played", "Bids taken exactly", "Contracts made"} <= labels
+    assert any("Leaderboard" in h.value for h in at.subheader)
