@@ -88,7 +88,7 @@ def test_results_show_each_side_and_next_round_deals_again(database: str) -> Non
 
 
 def test_stats_show_spades_figures_when_spades_is_chosen(database: str) -> None:
-    rooms, _, host, ordered = seated(database)
+    rooms, _, _, ordered = seated(database)
     end = play_until_round_ends(rooms, ordered, random.Random(6))
     assert end.status == "results"
     rooms.store.close()
