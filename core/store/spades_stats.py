@@ -13,6 +13,7 @@ bid, blind, tricks, nil made, contract made, the side's score) joined to its
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -165,3 +166,48 @@ def overview(store: Store, filters: Filters | None = None) -> Overview:
         side_hands=int(side_hands),
         leaderboard=players,
     )
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """A stored Spades hand, for the history list and its replay."""
+
+    id: int
+    finished_at: datetime
+    room_code: str
+    game_number: int
+    round_number: int
+    names: list[str]
+    record: str
+
+
+def hands(store: Store, limit: int = 50) -> list[HandLine]:
+    """The latest finished Spades hands, newest first."""
+    query = (
+        select(
+            _R.c.id,
+            _R.c.finished_at,
+            _R.c.room_code,
+            _R.c.game_number,
+            _R.c.round_number,
+            _R.c.names,
+            _R.c.record,
+        )
+        .where(Filters().where())
+        .order_by(_R.c.finished_at.desc(), _R.c.id.desc())
+        .limit(limit)
+    )
+    with store.read() as db:
+        rows = db.connection().execute(query).all()
+    return [
+        HandLine(
+            int(r.id),
+            r.finished_at,
+            str(r.room_code),
+            int(r.game_number),
+            int(r.round_number),
+            [str(n) for n in json.loads(r.names)],
+            str(r.record),
+        )
+        for r in rows
+    ]

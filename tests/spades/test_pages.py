@@ -101,3 +101,19 @@ def test_stats_show_spades_figures_when_spades_is_chosen(database: str) -> None:
     labels = {m.label for m in at.metric}
     assert {"Hands played", "Bids taken exactly", "Contracts made"} <= labels
     assert any("Leaderboard" in h.value for h in at.subheader)
+
+
+def test_stats_replay_a_spades_hand_trick_by_trick(database: str) -> None:
+    rooms, _, _, ordered = seated(database)
+    play_until_round_ends(rooms, ordered, random.Random(8))
+    rooms.store.close()
+    import streamlit as st
+
+    st.cache_data.clear()
+    at = page("stats").run()
+    next(r for r in at.radio if r.label == "Game").set_value("spades").run()
+    slider = next(s for s in at.slider if s.label == "Trick")
+    slider.set_value(13).run()
+    assert not at.exception
+    html = "\n".join(str(m.value) for m in at.markdown)
+    assert "Trick 13:" in html and html.count('class="m3-hand"') == 4

@@ -7,8 +7,15 @@ chart with its table, and a CSV of each table.
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import streamlit as st
 
+from core.records import ActionError, RecordError
+from core.spades import record, rules
+from core.spades.actions import Action
+from core.spades.state import State
 from core.store import Store, spades_stats
 from ui import charts, escape, look
 
@@ -86,3 +93,84 @@ def draw(store: Store) -> None:
         icon=":material/download:",
     )
     st.caption(escape.markdown("The score is the side's score for each hand the player sat in."))
+    history(store)
+
+
+def _steps(data: dict[str, Any]) -> tuple[State, list[tuple[list[int], tuple[int, ...], int, int]]]:
+    """The hand replayed: for each trick, every hand before it, its cards, leader and winner."""
+    rec = record.load(data)
+    state = record.start(rec)
+    steps = []
+    for raw in rec.actions:
+        before = [rules.hand_of(state, s) for s in range(state.config.players)]
+        tricks = len(state.tricks)
+        rules.apply(state, Action.from_json(raw))
+        if len(state.tricks) > tricks:
+            leader, played = state.tricks[-1]
+            hands = [list(h) for h in before]
+            for seat, c in zip(
+                rules.trick_seats(leader, len(played), state.players), played, strict=True
+            ):
+                if c not in hands[seat]:  # the trick's earlier cards were already gone
+                    hands[seat].append(c)
+            steps.append(
+                ([sum(1 << c for c in h) for h in hands], played, leader, state.trick_winners[-1])
+            )
+    return state, steps
+
+
+def history(store: Store) -> None:
+    """The latest hands and a replay of any of them, trick by trick, every hand face up."""
+    lines = spades_stats.hands(store)
+    st.subheader("History")
+    if not lines:
+        return
+    line = st.selectbox(
+        "Hand",
+        lines,
+        format_func=lambda h: (
+            f"{h.finished_at:%d %b %H:%M} · room {h.room_code} "
+            f"game {h.game_number} hand {h.round_number} · {', '.join(h.names)}"
+        ),
+        key="sp-hand",
+    )
+    if line is None:
+        return
+    try:
+        state, steps = _steps(json.loads(line.record))
+    except (ValueError, RecordError, ActionError) as exc:
+        st.error(f"This hand's record does not replay: {escape.markdown(exc)}")
+        return
+    at = st.slider("Trick", 1, len(steps), key=f"sp-trick-{line.id}") if steps else 0
+    if not steps:
+        return
+    masks, played, leader, winner = steps[at - 1]
+    names = line.names
+    trick = "".join(
+        f'<div class="m3-played{" m3-win" if seat == winner else ""}">'
+        f"{look.piece_face(c, small=True)}<span>{escape.html(names[seat])}</span></div>"
+        for seat, c in zip(
+            rules.trick_seats(leader, len(played), state.players), played, strict=True
+        )
+    )
+    tiles = "".join(
+        f'<div class="m3-hand"><b>{escape.html(names[seat])}</b> · bid '
+        f"{escape.html(str(state.bids[seat]))}"
+        f'<div class="m3-row">'
+        f"{''.join(look.piece_face(c, small=True) for c in rules.cards_of(mask))}</div></div>"
+        for seat, mask in enumerate(masks)
+    )
+    st.markdown(
+        f'{look.REPLAY_CSS}<div class="m3-replay"><div class="m3-trick">{trick}</div>'
+        f'<div class="m3-caption">Trick {at}: {escape.html(names[winner])} takes it</div>'
+        f'<div class="m3-hands">{tiles}</div></div>',
+        unsafe_allow_html=True,
+    )
+    st.download_button(
+        "Hand record (JSON)",
+        json.dumps(json.loads(line.record), indent=2),
+        file_name=f"spades-{line.room_code}-game{line.game_number}-hand{line.round_number}.json",
+        mime="application/json",
+        key=f"sp-json-{line.id}",
+        icon=":material/download:",
+    )
