@@ -30,9 +30,9 @@ from core import bots
 from core.moon3 import rules
 from core.moon3.bots.expert import ExpertBot
 from core.moon3.config import Config
+from core.moon3.tournament import Setup, run_pairs, summarise
 from core.moon3.view import player_view
 from core.rooms import ROOM_EXPERT_MS
-from core.tournament import Setup, run_pairs, summarise
 
 TABLES = [(4, "teams", 1), (6, "partners", 2)]
 

@@ -166,6 +166,14 @@ class Game(Protocol):
         """The game's bot of a level (random, rules, expert), deciding from player views."""
         ...
 
+    def cli_simulate(self, args: Any) -> int:
+        """``python -m core simulate --game <name>``: the game's own run of the shared options."""
+        ...
+
+    def cli_tournament(self, args: Any) -> int:
+        """``python -m core tournament --game <name>``: the game's duplicate matches."""
+        ...
+
 
 REGISTRY: dict[str, Game] = {}
 

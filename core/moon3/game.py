@@ -68,6 +68,16 @@ class Moon3:
     def seats_of(self, config: Config) -> int:
         return config.players
 
+    def cli_simulate(self, args: Any) -> int:
+        from core.moon3 import simulate  # the command line's run, loaded when asked for
+
+        return simulate.run(args)
+
+    def cli_tournament(self, args: Any) -> int:
+        from core.moon3 import tournament
+
+        return tournament.run(args)
+
     def bot(self, level: str, budget_ms: float | None = None) -> Any:
         from core.moon3 import bots  # the bots build on the engine: loaded when asked for
 

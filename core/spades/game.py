@@ -71,6 +71,16 @@ class Spades:
     def seats_of(self, config: Config) -> int:
         return config.players
 
+    def cli_simulate(self, args: Any) -> int:
+        from core.spades import simulate  # the command line's run, loaded when asked for
+
+        return simulate.cli(args)
+
+    def cli_tournament(self, args: Any) -> int:
+        from core.spades import tournament
+
+        return tournament.cli(args)
+
     def bot(self, level: str, budget_ms: float | None = None) -> Any:
         from core.spades.bots import players  # the bots build on the engine: loaded when asked
 

@@ -9,6 +9,7 @@ their success, bags a hand, and the hands played a second.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -18,7 +19,7 @@ from typing import Any
 
 from core.spades import record, rules
 from core.spades.bots import players
-from core.spades.config import Config
+from core.spades.config import Config, ConfigError
 from core.spades.match import Match
 from core.spades.view import player_view
 
@@ -104,3 +105,16 @@ def run(config: Config, level: str, hands: int, games: int | None, seed: int,
         f"{summary['rounds_per_second']} hands/s"
     )
     return 0
+
+
+def cli(args: argparse.Namespace) -> int:
+    """``simulate --game spades``: the command line's options to a run (hands are not stored)."""
+    if args.store is not None:
+        print("--store keeps Moon 3 of Spades rounds only", file=sys.stderr)
+        return 1
+    try:
+        config = Config.make(args.players, partnership=not args.individual, jokers=args.jokers)
+    except ConfigError as exc:
+        print(f"bad options: {exc}", file=sys.stderr)
+        return 1
+    return run(config, args.bot, args.rounds, args.games, args.seed, args.records, args.json)

@@ -9,17 +9,21 @@ score less B's (S6, one hand from zero), averaged over the two plays, with a
 
 from __future__ import annotations
 
+import argparse
+import json
 import math
 import multiprocessing
 import random
 import statistics
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from core.progress import progress
 from core.spades import record, rules
 from core.spades.bots import players
-from core.spades.config import Config
+from core.spades.config import Config, ConfigError
 from core.spades.view import player_view
 
 
@@ -117,3 +121,31 @@ def summarise(setup: Setup, results: list[Pair], planned: int) -> dict[str, Any]
             "contracts_made": sum(r.made_b for r in results),
         },
     }
+
+
+def cli(args: argparse.Namespace) -> int:
+    """``tournament --game spades``: duplicate Spades hands (core.spades.tournament)."""
+    try:
+        config = Config.make(args.players, partnership=not args.individual, jokers=args.jokers)
+    except ConfigError as exc:
+        print(f"bad options: {exc}", file=sys.stderr)
+        return 1
+    setup = Setup(config, (args.a, args.b), args.seed, args.budget_ms)
+    results = progress(run_pairs(setup, args.pairs, args.workers), args.pairs)
+    summary = summarise(setup, results, args.pairs)
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    form = "partnership" if config.partnership else "individual"
+    print(f"{summary['pairs']} deal pairs, Spades, {config.players} players, {form}")
+    for side in (summary["a"], summary["b"]):
+        print(
+            f"  {side['level']:<7} score/hand {side['score_per_hand']:>8}"
+            f"  contracts made {side['contracts_made']:>5}"
+        )
+    low, high = summary["ci95"]
+    print(
+        f"  {summary['a']['level']} − {summary['b']['level']}: "
+        f"{summary['difference_per_pair']:+} a deal pair, 95% interval [{low:+}, {high:+}]"
+    )
+    return 0
