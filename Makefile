@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := .make
 
-.PHONY: run test bench lint clean chromium nginx demo
+.PHONY: run test e2e bench lint clean chromium nginx demo
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ nginx:
 
 test: lint chromium nginx
 	$(BIN)/python -m pytest
+
+# Whole games to their end in Chromium (several minutes each), beside `make test`'s hands.
+e2e: $(STAMP)/dev chromium
+	$(BIN)/python -m pytest -m full_game
 
 # A few hundred bot-played games across modes in the store `make run` uses (DATABASE_URL,
 # else data/moon3.db), so the Stats page has something to show on a fresh install.

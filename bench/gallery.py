@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 import time
 
-from core import bots, cards
-from core.cards import KALI_TIDI
-from core.moon3 import rules
+from core import bots
+from core.moon3 import cards, rules
 from core.moon3.bots import expert, knowledge, rulebot
+from core.moon3.cards import KALI_TIDI
 from core.moon3.config import Config
 from core.moon3.state import State
 from core.moon3.view import PlayerView, player_view

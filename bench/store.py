@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core import cards
+from core.moon3 import cards
 from core.rooms import RoomError, Rooms, RoomSettings
 from core.store import Store
 from tests import postgres

@@ -42,7 +42,7 @@ from core.rooms import (
     RoomView,
     Suggestion,
 )
-from core.seats import MAX_PLAYERS
+from core.seats import MAX_SEATS
 from core.store import Store
 
 log = logging.getLogger("moon3")
@@ -210,7 +210,7 @@ def settings(value: object) -> Any:
             _text(item, field.name, 20)
         if isinstance(item, tuple):
             for part in item:
-                _integer(part, field.name, 0, MAX_PLAYERS)
+                _integer(part, field.name, 0, MAX_SEATS)
     return value
 
 
@@ -310,7 +310,7 @@ class Gate:
 
     @_guarded
     def hand_to_bot(self, token: object, position: object) -> None:
-        self.rooms.hand_to_bot(seat_token(token), _integer(position, "a seat", 0, MAX_PLAYERS - 1))
+        self.rooms.hand_to_bot(seat_token(token), _integer(position, "a seat", 0, MAX_SEATS - 1))
 
     @_guarded
     def reclaim(self, token: object) -> None:

@@ -30,8 +30,9 @@ from typing import Any
 from sqlalchemy import delete, insert, text, update
 from sqlmodel import Session, col, select
 
-from core import bots, cards, games, names
+from core import bots, games, names
 from core.games import GameEnd, SettingsError
+from core.moon3 import cards
 from core.moon3.table import RoomSettings as RoomSettings
 from core.moon3.view import PlayerView
 from core.store import Room, Seat, Store, history

@@ -12,20 +12,20 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 7
+#: The largest table any game seats (the tables of SPEC P4 go up to 12).
+MAX_SEATS = 12
 
 
 #: NEXT[players][seat]: the seat clockwise after ``seat``, for hot loops.
 NEXT: tuple[tuple[int, ...], ...] = tuple(
-    tuple((s + 1) % n for s in range(n)) if n else () for n in range(MAX_PLAYERS + 1)
+    tuple((s + 1) % n for s in range(n)) if n else () for n in range(MAX_SEATS + 1)
 )
 
 
 #: CLOCKWISE[players][start]: every seat clockwise from ``start``, for hot loops.
 CLOCKWISE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple((start + i) % n for i in range(n)) for start in range(n))
-    for n in range(MAX_PLAYERS + 1)
+    for n in range(MAX_SEATS + 1)
 )
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core import cards, games
+from core import games
+from core.moon3 import cards
 from core.moon3.config import MODE_LABELS, Mode, default_decks
 from core.rooms import RoomError, RoomSettings
 from ui import escape, options, session

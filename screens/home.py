@@ -2,7 +2,7 @@
 
 The card faces are plain HTML and CSS so that they look like real cards on a
 phone without any front-end build; names, colours and points come from
-``core.cards`` so that this page can never disagree with the rules engine.
+``core.moon3.cards`` so that this page can never disagree with the rules engine.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from typing import Any
 
 import streamlit as st
 
-from core import bots, cards, games
+from core import bots, games
+from core.moon3 import cards
 from core.moon3.config import MODE_LABELS
 from core.rooms import RoomError, RoomSettings
 from ui import escape, look, session

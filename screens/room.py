@@ -22,8 +22,9 @@ from typing import Any
 
 import streamlit as st
 
-from core import bots, cards, games
+from core import bots, games
 from core.boundary import shown
+from core.moon3 import cards
 from core.moon3.actions import Action
 from core.moon3.config import MODE_LABELS, Mode
 from core.rooms import RoomError, RoomView

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core import cards, seats
+from core.moon3 import cards
 from core.moon3.config import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     MODE_LABELS,
     MODE_MIN_PLAYERS,
     Config,
@@ -33,7 +35,7 @@ def config_for(players: int, decks: int) -> Config:
 
 def deal_rows(decks: int) -> list[dict[str, object]]:
     """R5: cards each and cards removed for every table size with this many decks."""
-    configs = [config_for(n, decks) for n in range(seats.MIN_PLAYERS, seats.MAX_PLAYERS + 1)]
+    configs = [config_for(n, decks) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
     return [
         {"Players": c.players, "Cards each": c.hand_size, "Removed": c.removal_count}
         for c in configs
@@ -49,9 +51,7 @@ def usual_decks() -> str:
     """Which table sizes play with one deck and which with two, unless the host says otherwise."""
     parts = []
     for decks in DECKS:
-        sizes = [
-            n for n in range(seats.MIN_PLAYERS, seats.MAX_PLAYERS + 1) if default_decks(n) == decks
-        ]
+        sizes = [n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if default_decks(n) == decks]
         parts.append(f"{deck_words(decks)} for {sizes[0]}–{sizes[-1]} players")
     return " and ".join(parts)
 
@@ -84,7 +84,7 @@ def call_rows() -> list[dict[str, object]]:
     """R17: teammate cards the Card-Based bidder calls per table size."""
     return [
         {"Players": players, "Cards to call": call_count(players)}
-        for players in range(MIN_SIDED_PLAYERS, seats.MAX_PLAYERS + 1)
+        for players in range(MIN_SIDED_PLAYERS, MAX_PLAYERS + 1)
     ]
 
 
@@ -117,8 +117,8 @@ two_decks = Config.make(4, Mode.TEAMS, 2)
 with_joker = Config.make(4, Mode.PARTNERS, 1, jokers=True)
 team_target = default_length(one_deck).target
 team_target_two = default_length(two_decks).target
-players_range = f"{seats.MIN_PLAYERS}–{seats.MAX_PLAYERS}"
-sided_range = f"{MIN_SIDED_PLAYERS}–{seats.MAX_PLAYERS}"
+players_range = f"{MIN_PLAYERS}–{MAX_PLAYERS}"
+sided_range = f"{MIN_SIDED_PLAYERS}–{MAX_PLAYERS}"
 teams_label = MODE_LABELS[Mode.TEAMS]
 random_label = MODE_LABELS[Mode.RANDOM]
 card_label = MODE_LABELS[Mode.PARTNERS]

@@ -13,8 +13,8 @@ from datetime import UTC, date, datetime, time, timedelta
 import streamlit as st
 from sqlalchemy.exc import IntegrityError
 
-from core import cards, games
-from core.moon3 import record, rules
+from core import games
+from core.moon3 import cards, record, rules
 from core.moon3.config import MODE_LABELS, Mode
 from core.moon3.state import State
 from core.records import ActionError, RecordError

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from core import cards
-from core.moon3 import rules
+from core.moon3 import cards, rules
 from core.moon3.actions import Action
 from core.moon3.config import Config
 from core.moon3.state import State

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from core import cards
+from core.moon3 import cards
 from core.moon3.actions import Action
 from core.rooms import RoomError, Rooms, RoomSettings, RoomView
 

@@ -6,7 +6,7 @@ import random
 import time
 from typing import Any
 
-from core import cards
+from core.moon3 import cards
 from core.rooms import RoomError, Rooms
 from core.store import Store
 from tests.service_play import pick

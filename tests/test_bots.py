@@ -7,11 +7,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import bots, cards
-from core.cards import parse
-from core.moon3 import rules
+from core import bots
+from core.moon3 import cards, rules
 from core.moon3.bots import rulebot
 from core.moon3.bots.expert import ExpertBot
+from core.moon3.cards import parse
 from core.moon3.config import Config
 from core.moon3.state import State
 from core.moon3.view import player_view

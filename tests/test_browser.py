@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from core import cards
+from core.moon3 import cards
 from core.moon3.state import State
 from core.rooms import Rooms, RoomSettings
 from core.spades.table import SpadesSettings

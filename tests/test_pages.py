@@ -11,7 +11,7 @@ import pytest
 from sqlmodel import select
 from streamlit.testing.v1 import AppTest
 
-from core import cards
+from core.moon3 import cards
 from core.rooms import Rooms, RoomSettings
 from core.store import Seat, Store
 from tests.apptests import page, pages_on

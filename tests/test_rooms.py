@@ -9,7 +9,8 @@ import threading
 import pytest
 from sqlmodel import select
 
-from core import cards, records
+from core import records
+from core.moon3 import cards
 from core.rooms import (
     CODE_ALPHABET,
     Forbidden,

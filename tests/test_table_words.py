@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from core import cards
-from core.moon3 import record, rules
+from core.moon3 import cards, record, rules
 from core.moon3.actions import Action
 from core.moon3.view import player_view
 from core.rooms import RoomSettings, RoomView, SeatInfo

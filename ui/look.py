@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core import cards
+from core.moon3 import cards
 from core.moon3.record import TrickStep
 from core.pieces import cards as pieces
 from ui import escape

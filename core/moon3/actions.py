@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from core import cards
-from core.seats import MAX_PLAYERS
+from core.moon3 import cards
+from core.moon3.config import MAX_PLAYERS
 
 BID = "bid"
 PASS = "pass"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from core import seats
-from core.cards import POINTS_PER_DECK
+from core.moon3.cards import POINTS_PER_DECK
 
 
 class Mode(StrEnum):
@@ -36,6 +36,8 @@ class ConfigError(ValueError):
 
 MODE_LABELS = {Mode.TEAMS: "Team-wise", Mode.RANDOM: "Random", Mode.PARTNERS: "Card-Based"}
 #: R8–R10: the smallest table of each mode (Random and Card-Based need three).
+#: Moon 3 of Spades seats two to seven (SPEC section 2: never more than 7).
+MIN_PLAYERS, MAX_PLAYERS = 2, 7
 MODE_MIN_PLAYERS = {Mode.TEAMS: 2, Mode.RANDOM: 3, Mode.PARTNERS: 3}
 BID_STEP = 5
 
@@ -83,18 +85,15 @@ class Config:
         """
         if isinstance(players, bool) or not isinstance(players, int):
             raise ConfigError("players must be an integer")
-        if not seats.MIN_PLAYERS <= players <= seats.MAX_PLAYERS:
-            raise ConfigError(
-                f"players must be from {seats.MIN_PLAYERS} to {seats.MAX_PLAYERS}, not {players}"
-            )
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ConfigError(f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}")
         try:
             mode = Mode(mode)
         except ValueError:
             raise ConfigError(f"unknown mode {mode!r}: use teams, random or partners") from None
         if players < MODE_MIN_PLAYERS[mode]:
             raise ConfigError(
-                f"{MODE_LABELS[mode]} mode needs {MODE_MIN_PLAYERS[mode]} to "
-                f"{seats.MAX_PLAYERS} players"
+                f"{MODE_LABELS[mode]} mode needs {MODE_MIN_PLAYERS[mode]} to {MAX_PLAYERS} players"
             )
         if decks is None:
             decks = default_decks(players)

@@ -15,13 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from core import cards
-from core.moon3 import rules
+from core.moon3 import cards, rules
 from core.moon3.actions import Action, BadAction
-from core.moon3.config import Config, ConfigError, Mode, default_decks
+from core.moon3.config import MAX_PLAYERS, MIN_PLAYERS, Config, ConfigError, Mode, default_decks
 from core.moon3.state import Phase, State
 from core.records import ActionError, RecordError
-from core.seats import MAX_PLAYERS, MIN_PLAYERS
 
 GAME = "moon3"
 

@@ -29,17 +29,6 @@ from math import comb
 from typing import overload
 
 from core import seats
-from core.cards import (
-    ALL_IDS,
-    JOKER,
-    KALI_TIDI,
-    NAME,
-    POINTS,
-    RANK,
-    SUIT,
-    SUIT_NAMES,
-    deck,
-)
 from core.moon3.actions import (
     BID,
     BID_ACTIONS,
@@ -51,6 +40,17 @@ from core.moon3.actions import (
     TRUMP,
     TRUMP_ACTIONS,
     Action,
+)
+from core.moon3.cards import (
+    ALL_IDS,
+    JOKER,
+    KALI_TIDI,
+    NAME,
+    POINTS,
+    RANK,
+    SUIT,
+    SUIT_NAMES,
+    deck,
 )
 from core.moon3.config import BID_STEP, Config, Mode
 from core.moon3.state import Phase, State

@@ -21,8 +21,8 @@ from typing import Any
 from tqdm import tqdm
 
 from core import bots, seats
-from core.cards import SUITS
 from core.moon3 import record, rules
+from core.moon3.cards import SUITS
 from core.moon3.config import MODE_LABELS, Config, ConfigError, Mode
 from core.moon3.match import Match
 from core.moon3.view import player_view

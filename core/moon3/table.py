@@ -21,11 +21,11 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from core import cards, seats
+from core import seats
 from core.games import GameEnd, SettingsError, TableRoom
-from core.moon3 import record, rules
+from core.moon3 import cards, record, rules
 from core.moon3.actions import Action, BadAction
-from core.moon3.config import MODE_MIN_PLAYERS, Config, ConfigError, Mode, PartnerRule
+from core.moon3.config import MAX_PLAYERS, MODE_MIN_PLAYERS, Config, ConfigError, Mode, PartnerRule
 from core.moon3.scoring import GameLength, default_length, game_outcome, round_score, units
 from core.moon3.state import Phase, State
 
@@ -68,7 +68,7 @@ class RoomSettings:
             players = sum(sizes)
         else:
             sizes = None
-        if not MODE_MIN_PLAYERS[mode] <= players <= seats.MAX_PLAYERS:
+        if not MODE_MIN_PLAYERS[mode] <= players <= MAX_PLAYERS:
             raise SettingsError(
                 f"this mode takes {MODE_MIN_PLAYERS[mode]} to 7 players, not {players}"
             )

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core import cards
-from core.moon3 import rules
+from core.moon3 import cards, rules
 from core.moon3.actions import BID, PASS, Action
 from core.moon3.state import State
 

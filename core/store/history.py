@@ -19,10 +19,9 @@ from typing import Any
 from sqlalchemy import exists, select
 from sqlmodel import Session
 
-from core import cards
 from core.games import RoundFacts
+from core.moon3 import cards, rules
 from core.moon3 import record as hand_record
-from core.moon3 import rules
 from core.moon3.config import Config
 from core.moon3.scoring import round_score, unit_of
 from core.moon3.state import Phase, State

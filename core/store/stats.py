@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import and_, case, func, select, true
 from sqlalchemy.sql.elements import ColumnElement
 
-from core import cards
+from core.moon3 import cards
 from core.store import GameRecord, GameSeat, KaliCapture, RoundRecord, RoundSeat, Store
 
 #: Bid bands are this wide, from the lowest default minimum bid (one deck) upwards.

@@ -14,8 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import cards
-from core.moon3 import record, rules
+from core.moon3 import cards, record, rules
 from core.moon3.actions import BID, CALL, KINDS, PASS, PLAY, TRUMP, Action
 from core.moon3.config import Config, Mode
 from core.moon3.rules import CallOptions

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from core import cards, seats
-from core.cards import JOKER, POINTS, deck, parse
-from core.moon3 import rules
+from core import seats
+from core.moon3 import cards, rules
 from core.moon3.actions import Action
+from core.moon3.cards import JOKER, POINTS, deck, parse
 from core.moon3.config import Config, ConfigError, call_count
 from core.moon3.match import Match
 from core.moon3.scoring import GameLength, default_length, game_outcome

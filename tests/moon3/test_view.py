@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.cards import parse
 from core.moon3 import rules
+from core.moon3.cards import parse
 from core.moon3.config import Config
 from core.moon3.view import player_view
 from tests.builders import act, round_with

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from core import cards
+from core.moon3 import cards
 from core.moon3.config import Mode
 from core.moon3.view import PlayerView, TrickView
 from core.rooms import RoomView

@@ -19,8 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from core import cards
-from core.moon3 import rules
+from core.moon3 import cards, rules
 from core.moon3.actions import Action
 from core.moon3.bots import knowledge, rulebot
 from core.moon3.config import Config

@@ -11,8 +11,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from core import cards, seats
-from core.cards import JOKER, KALI_TIDI, POINTS, RANK
+from core import seats
+from core.moon3 import cards
+from core.moon3.cards import JOKER, KALI_TIDI, POINTS, RANK
 from core.moon3.rules import EFF_SUIT, KEYS
 from core.moon3.state import State
 from core.moon3.view import PlayerView

@@ -16,10 +16,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from core import cards
-from core.cards import JOKER, KALI_TIDI, POINTS
+from core.moon3 import cards
 from core.moon3.actions import Action
 from core.moon3.bots.knowledge import Knowledge, from_view, throw_order
+from core.moon3.cards import JOKER, KALI_TIDI, POINTS
 from core.moon3.rules import EFF_SUIT, KEYS
 from core.moon3.view import PlayerView
 

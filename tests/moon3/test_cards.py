@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import cards
+from core.moon3 import cards
 from core.moon3.actions import Action, BadAction
 
 

@@ -1,4 +1,8 @@
-"""Cards: ids, names, suits, ranks and points (R1, R2, R4).
+"""Moon 3 of Spades' cards: its ids, points and Kali Tidi (R1, R2, R4).
+
+The faces, names and suits are the shared playing cards of ``core.pieces``;
+this module numbers them the way Moon 3's engine wants and adds what only
+Moon 3 knows: the points of each card and the 3♠ worth 30.
 
 A card is a small int so that hands, tricks and bots stay cheap:
 ``0`` is the joker ("JK", R3) and ``1 + 13 * suit + r`` a suited card, where
@@ -15,14 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from core.pieces import cards as pieces
+from core.pieces.cards import JOKER_COLOUR as JOKER_COLOUR
+from core.pieces.cards import RANKS as RANKS
+from core.pieces.cards import SUIT_COLOURS as SUIT_COLOURS
+from core.pieces.cards import SUIT_NAMES as SUIT_NAMES
+from core.pieces.cards import SUIT_SYMBOLS as SUIT_SYMBOLS
+from core.pieces.cards import SUITS as SUITS
+from core.pieces.cards import UnknownCard as UnknownCard
+
 JOKER = 0
-SUITS = "SHCD"
-RANKS = "AKQJT98765432"
-SUIT_NAMES = ("spades", "hearts", "clubs", "diamonds")
-SUIT_SYMBOLS = ("♠", "♥", "♣", "♦")
-#: R4: black, red, green and a dark gold that reads on white.
-SUIT_COLOURS = ("#111111", "#c8102e", "#1b7a2f", "#8a6d00")
-JOKER_COLOUR = "#6a1b9a"
 
 SPADES, HEARTS, CLUBS, DIAMONDS = range(4)
 NO_SUIT = 4  # the joker's own suit before trump makes it a trump
@@ -33,19 +39,18 @@ ALL_IDS = (JOKER, *SUITED)
 
 def card(rank: str, suit: str) -> int:
     """The id of a suited card from its rank and suit letters."""
-    return 1 + 13 * SUITS.index(suit) + RANKS.index(rank)
+    return 1 + pieces.card(rank, suit)
 
 
-def _name(c: int) -> str:
-    if c == JOKER:
-        return "JK"
-    return RANKS[(c - 1) % 13] + SUITS[(c - 1) // 13]
+def piece(c: int) -> int:
+    """The shared playing card (``core.pieces.cards`` id) a Moon 3 card id stands for."""
+    return pieces.JOKER if c == JOKER else c - 1
 
 
-NAME: tuple[str, ...] = tuple(_name(c) for c in ALL_IDS)
-SUIT: tuple[int, ...] = tuple(NO_SUIT if c == JOKER else (c - 1) // 13 for c in ALL_IDS)
+NAME: tuple[str, ...] = tuple(pieces.NAME[piece(c)] for c in ALL_IDS)
+SUIT: tuple[int, ...] = tuple(NO_SUIT if c == JOKER else pieces.SUIT[piece(c)] for c in ALL_IDS)
 #: 0 for the ace down to 12 for the two; the joker ranks above everything.
-RANK: tuple[int, ...] = tuple(-1 if c == JOKER else (c - 1) % 13 for c in ALL_IDS)
+RANK: tuple[int, ...] = tuple(pieces.RANK[piece(c)] for c in ALL_IDS)
 
 KALI_TIDI = card("3", "S")
 
@@ -65,22 +70,14 @@ def _points(c: int) -> int:
 POINTS: tuple[int, ...] = tuple(_points(c) for c in ALL_IDS)
 POINTS_PER_DECK = sum(POINTS)
 
-_BY_NAME: dict[str, int] = {NAME[c]: c for c in ALL_IDS}
-for _s in SUITS:
-    _BY_NAME["10" + _s] = card("T", _s)
-
-
-class UnknownCard(ValueError):
-    """Raised for text that names no card."""
+_FROM_PIECE: dict[int, int] = {piece(c): c for c in ALL_IDS}
 
 
 def parse(text: object) -> int:
     """The id of a card name (``"TH"``, ``"10H"``, ``"JK"``, any case)."""
-    if not isinstance(text, str):
-        raise UnknownCard(f"unknown card {text!r}")
-    found = _BY_NAME.get(text.strip().upper())
+    found = _FROM_PIECE.get(pieces.parse(text))
     if found is None:
-        raise UnknownCard(f"unknown card {text}")
+        raise UnknownCard(f"unknown card {str(text)[:8]}")
     return found
 
 
@@ -113,7 +110,4 @@ def points(cards: Iterable[int]) -> int:
 
 def label(c: int) -> str:
     """A short human label such as ``"10♥"`` or ``"🃏"`` for screens and logs."""
-    if c == JOKER:
-        return "🃏"
-    rank = RANKS[RANK[c]]
-    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[SUIT[c]]
+    return "🃏" if c == JOKER else pieces.label(piece(c))
