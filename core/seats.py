@@ -78,6 +78,11 @@ def draw_teams(members: Sequence[T], rng: random.Random) -> list[tuple[T, int]]:
     return alternate(shuffled[half:], shuffled[:half])
 
 
+def other_team(team: int) -> int:
+    """The other of two teams (0 and 1)."""
+    return 1 - team
+
+
 def teams_from_labels(labels: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The seats of team 0 and of team 1 from each seat's team label."""
     return (

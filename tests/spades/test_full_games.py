@@ -102,7 +102,7 @@ def tap(page: Page, move: Action) -> bool:
     """Make ``move`` on the page by tapping its button; False if the page was mid-redraw."""
     if move.kind == "bid":
         key = "bid-blind" if move.blind else f"bid-{move.value}"
-        target = page.locator(f'div[class*="st-key-{key}"] button')
+        target = page.locator(f"div.st-key-{key} button")
         position = None
     else:
         name = cards.NAME[move.value]
@@ -143,7 +143,7 @@ def play_to_the_end(
             return doc
         if status == "results":
             try:
-                host.get_by_role("button", name="Next Round").click(timeout=5_000)
+                host.get_by_role("button", name="Next Hand").click(timeout=5_000)
             except PlaywrightTimeout:
                 time.sleep(0.3)
             continue

@@ -82,7 +82,7 @@ def test_results_show_each_side_and_next_round_deals_again(database: str) -> Non
     assert not at.exception
     html = "\n".join(str(m.value) for m in at.markdown)
     assert "Hand 1" in html and "bags" in html
-    next(b for b in at.button if b.label == "Next Round").click().run()
+    next(b for b in at.button if b.label == "Next Hand").click().run()
     assert rooms.view(host).status == "playing"
     rooms.store.close()
 

@@ -1,0 +1,173 @@
+"""Spades' controls at the table: the bid buttons, the hand, the hand's results and the lobby words.
+
+The room page draws the felt and hands the rest to :func:`play`: the bid as
+big buttons (Nil where it is played, blind nil while a side trails by 100,
+the cards face down until then), the player's cards (legal ones tap to
+play) and the Suggest button where hints are on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from core.pieces import cards
+from core.rooms import RoomView
+from core.spades.view import PlayerView
+from ui import escape, look
+from ui import hand as hand_row
+from ui.spades.table import bid_text, name_of, side_label
+from ui.turn import Turn, hint_button, hint_text
+
+#: What a round is called at this game's table.
+ROUND = "hand"
+
+CSS = """
+<style>
+.st-key-m3-spades-bids { display: grid !important; gap: 0.3rem;
+  grid-template-columns: repeat(7, minmax(0, 1fr)); }
+.st-key-m3-spades-bids > div { width: auto !important; min-width: 0; }
+.st-key-m3-spades-bids button { width: 100%; min-height: 2.6rem; font-weight: 700; }
+@media (max-width: 640px) { .st-key-m3-spades-bids { grid-template-columns: repeat(5, 1fr); } }
+</style>
+"""
+
+
+def controls(view: RoomView, turn: Turn) -> None:
+    """The bid buttons on the player's turn to bid (blind nil first where it is allowed)."""
+    table: PlayerView | None = view.table
+    if table is None or not table.my_turn or table.phase != "bidding":
+        return
+    if table.hand_hidden:
+        st.markdown(
+            "**Your cards are face down**: your side trails by 100 or more, so you may bid "
+            "**blind nil** (±200) before looking. Any other bid turns them up."
+        )
+    with st.container(key="m3-spades-bids", horizontal=True):
+        for action in table.legal:
+            label = (
+                "Blind nil" if action.blind else ("Nil" if action.value == 0 else str(action.value))
+            )
+            move = {
+                "type": "bid",
+                "amount": action.value,
+                **({"blind": True} if action.blind else {}),
+            }
+            st.button(
+                label,
+                key=f"bid-{'blind' if action.blind else action.value}",
+                type="primary" if action.blind else "secondary",
+                on_click=turn.tap,
+                args=(turn.move(move),),
+            )
+
+
+def hand(view: RoomView, turn: Turn) -> None:
+    """The player's cards; on their turn to play, the legal ones tap to play."""
+    table: PlayerView | None = view.table
+    if table is None or view.me is None or not table.hand:
+        return
+    playing = table.my_turn and table.phase == "playing"
+    legal = {a.value for a in table.legal} if playing else set()
+    shown = [
+        hand_row.Card(
+            look.piece_label(c),
+            look.piece_key("play", c, index),
+            turn.move({"type": "play", "card": cards.NAME[c]}) if c in legal else None,
+        )
+        for index, c in enumerate(table.hand)
+    ]
+    hand_row.draw(shown, playing, turn.tap)
+
+
+def results(view: RoomView) -> None:
+    """The hand's result per side: bid, tricks, score and bags, then the running totals."""
+    last = view.last_round
+    table: PlayerView | None = view.table
+    if last is None or table is None:
+        return
+    rows = []
+    for side, members in enumerate(table.sides):
+        label = side_label(table, side) or name_of(view, members[0])
+        who = " and ".join(name_of(view, s) for s in members)
+        bid = " + ".join(bid_text(last["bids"][s], last["blind"][s]) or "–" for s in members)
+        took = sum(last["tricks"][s] for s in members)
+        rows.append(
+            f"<p><b>{escape.html(label)}</b> ({escape.html(who)}): {escape.html(bid)}, took "
+            f"{took} → <b>{last['score'][side]:+d}</b> · bags {last['bags'][side]} · total "
+            f"<b>{last['totals'][side]}</b></p>"
+        )
+    score = last["score"]
+    best = max(range(len(score)), key=lambda s: score[s])
+    title = f"Hand {last['round']}"
+    if score.count(score[best]) == 1:
+        title += f": the best hand to {side_label(table, best) or name_of(view, best)}"
+    st.markdown(
+        f'<div class="m3-result"><h3>{escape.html(title)}</h3>{"".join(rows)}</div>',
+        unsafe_allow_html=True,
+    )
+
+
+def play(view: RoomView, turn: Turn) -> None:
+    """Everything under the felt while a hand runs."""
+    st.markdown(CSS, unsafe_allow_html=True)
+    hand(view, turn)
+    controls(view, turn)
+    table: PlayerView | None = view.table
+    if table is not None and table.my_turn:
+        hint_button(view, turn, describe_hint)
+    hint_text(view)
+
+
+def describe_hint(hint: Any) -> str:
+    """The Expert's suggestion in words."""
+    action = hint.action
+    if action.kind == "bid":
+        said = (
+            "blind nil" if action.blind else ("nil" if action.value == 0 else f"bid {action.value}")
+        )
+        return f"Suggestion: {said}."
+    return f"Suggestion: play {cards.label(action.value)}."
+
+
+def summary(settings: Any) -> str:
+    """The room's settings in one line, under the lobby's title."""
+    form = "partners opposite" if settings.partnership else "every player for themselves"
+    extras = [
+        name
+        for name, on in (
+            ("jokers", settings.jokers),
+            ("nil", settings.nil),
+            ("blind nil", settings.blind_nil),
+            ("bags", settings.bags),
+            ("mercy at −200", settings.mercy),
+        )
+        if on
+    ]
+    return f"Spades · {settings.players} players, {form} · to {settings.target}" + (
+        " · " + ", ".join(extras) if extras else ""
+    )
+
+
+def join_teams(view: RoomView) -> list[tuple[int, str]]:
+    """Nobody picks a side in Spades: partnerships follow the seats."""
+    return []
+
+
+def team_switch(view: RoomView) -> tuple[int, str] | None:
+    """Nobody switches sides in Spades."""
+    return None
+
+
+def compact(view: RoomView) -> bool:
+    """The felt keeps its size throughout."""
+    return False
+
+
+def units(view: RoomView) -> list[str]:
+    """Who scores: the two partnerships, or each player."""
+    table: PlayerView | None = view.table
+    if table is not None and table.partnership:
+        return ["Side A", "Side B"]
+    return list(view.names)
