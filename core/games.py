@@ -9,18 +9,25 @@ Spades or Thirteen is a new folder, not a fork.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+#: What a Create Room form holds so far: each shown option's chosen value, by name.
+Chosen = Mapping[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
 class Option:
     """One choice on Create Room, as a game declares it; the form is drawn from these.
 
-    ``kind`` is ``"toggle"`` (on/off), or ``"choice"`` (one of ``choices``:
-    (value, label) pairs). The game checks what comes back (its settings'
-    ``checked``), so a form never holds a rule.
+    ``kind`` is ``"toggle"`` (on/off), ``"choice"`` (one of ``choices``:
+    (value, label) pairs), ``"number"`` (a typed whole number) or
+    ``"slider"`` (a whole number on a slider), from ``low`` to ``high`` by
+    ``step``. An option may depend on the ones before it: ``default`` and
+    ``high`` may be functions of what is chosen so far, ``shown`` says
+    whether it is asked at all, ``note`` is a line under it. The game checks
+    what comes back (its settings' ``checked``), so a form never holds a rule.
     """
 
     name: str
@@ -29,6 +36,23 @@ class Option:
     default: Any
     choices: tuple[tuple[Any, str], ...] = ()
     help: str = ""
+    low: int = 0
+    high: int | Callable[[Chosen], int] = 0
+    step: int = 1
+    shown: Callable[[Chosen], bool] | None = None
+    note: Callable[[Chosen], str] | None = None
+
+    def default_for(self, chosen: Chosen) -> Any:
+        """The default, given what is chosen so far."""
+        return self.default(chosen) if callable(self.default) else self.default
+
+    def high_for(self, chosen: Chosen) -> int:
+        """The largest value, given what is chosen so far."""
+        return self.high(chosen) if callable(self.high) else self.high
+
+    def asked(self, chosen: Chosen) -> bool:
+        """Whether the form asks this, given what is chosen so far."""
+        return self.shown is None or self.shown(chosen)
 
 
 @dataclass(frozen=True, slots=True)

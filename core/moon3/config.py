@@ -35,9 +35,9 @@ class ConfigError(ValueError):
 
 
 MODE_LABELS = {Mode.TEAMS: "Team-wise", Mode.RANDOM: "Random", Mode.PARTNERS: "Card-Based"}
-#: R8–R10: the smallest table of each mode (Random and Card-Based need three).
 #: Moon 3 of Spades seats two to seven (SPEC section 2: never more than 7).
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
+#: R8–R10: the smallest table of each mode (Random and Card-Based need three).
 MODE_MIN_PLAYERS = {Mode.TEAMS: 2, Mode.RANDOM: 3, Mode.PARTNERS: 3}
 BID_STEP = 5
 

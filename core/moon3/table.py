@@ -22,10 +22,20 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from core import seats
-from core.games import GameEnd, SettingsError, TableRoom
+from core.games import Chosen, GameEnd, Option, SettingsError, TableRoom
 from core.moon3 import cards, record, rules
 from core.moon3.actions import Action, BadAction
-from core.moon3.config import MAX_PLAYERS, MODE_MIN_PLAYERS, Config, ConfigError, Mode, PartnerRule
+from core.moon3.config import (
+    BID_STEP,
+    MAX_PLAYERS,
+    MODE_LABELS,
+    MODE_MIN_PLAYERS,
+    Config,
+    ConfigError,
+    Mode,
+    PartnerRule,
+    default_decks,
+)
 from core.moon3.scoring import GameLength, default_length, game_outcome, round_score, units
 from core.moon3.state import Phase, State
 
@@ -123,6 +133,171 @@ class RoomSettings:
     def from_json(cls, data: dict[str, Any]) -> RoomSettings:
         sizes = data.get("team_sizes")
         return cls(**{**data, "team_sizes": tuple(sizes) if sizes else None})
+
+
+def _players(chosen: Chosen) -> int:
+    """The table size the form holds so far (Team-wise: both teams)."""
+    if chosen.get("mode") == Mode.TEAMS.value:
+        return int(chosen.get("team_a", 2)) + int(chosen.get("team_b", 2))
+    return int(chosen.get("players", 4))
+
+
+def _max_bid(chosen: Chosen) -> int:
+    """R12: the deck's total of points, the highest bid."""
+    return cards.POINTS_PER_DECK * int(chosen.get("decks", 1))
+
+
+def _teams(chosen: Chosen) -> bool:
+    return chosen.get("mode") == Mode.TEAMS.value
+
+
+def _mode_note(chosen: Chosen) -> str:
+    players = _players(chosen)
+    if chosen.get("mode") == Mode.RANDOM.value:
+        return (
+            f"The system draws teams of {players // 2} and {players - players // 2} at the start."
+        )
+    return "The bid winner calls teammate cards each round; their holders stay hidden."
+
+
+def _teams_note(chosen: Chosen) -> str:
+    players = _players(chosen)
+    if players > MAX_PLAYERS:
+        return f"At most {MAX_PLAYERS} players in all; these teams need {players}."
+    return f"{players} players in all."
+
+
+#: Create Room for Moon 3 of Spades (SPEC section 2), each option after the ones it follows.
+OPTIONS = (
+    Option(
+        "mode",
+        "Game mode",
+        "choice",
+        Mode.TEAMS.value,
+        tuple((mode.value, label) for mode, label in MODE_LABELS.items()),
+    ),
+    Option("team_a", "Players in team A", "number", 2, low=1, high=6, shown=_teams),
+    Option(
+        "team_b", "Players in team B", "number", 2, low=1, high=6, shown=_teams, note=_teams_note
+    ),
+    Option(
+        "players",
+        "Number of players",
+        "slider",
+        4,
+        low=MODE_MIN_PLAYERS[Mode.RANDOM],
+        high=MAX_PLAYERS,
+        shown=lambda chosen: not _teams(chosen),
+        note=_mode_note,
+    ),
+    Option(
+        "decks",
+        "Card sets",
+        "choice",
+        lambda chosen: default_decks(min(_players(chosen), MAX_PLAYERS)),
+        ((1, "1 Deck"), (2, "2 Decks")),
+    ),
+    Option("jokers", "Add Trump Cards (one joker per deck, above every trump)", "toggle", False),
+    Option(
+        "min_bid",
+        "Minimum bid",
+        "number",
+        lambda chosen: _max_bid(chosen) // 2,
+        low=BID_STEP,
+        high=_max_bid,
+        step=BID_STEP,
+    ),
+    Option(
+        "partner_rule",
+        "Partner rule",
+        "choice",
+        PartnerRule.FIRST.value,
+        (
+            (PartnerRule.FIRST.value, "First Matching Card Played"),
+            (PartnerRule.LAST.value, "Last Matching Card Played"),
+        ),
+        help="With two decks a called card exists twice: which of its players becomes partner.",
+        shown=lambda chosen: chosen.get("mode") == Mode.PARTNERS.value and chosen["decks"] == 2,
+    ),
+    Option(
+        "length",
+        "Game length",
+        "choice",
+        lambda chosen: "rounds" if chosen.get("mode") == Mode.PARTNERS.value else "target",
+        (("target", "Target score"), ("rounds", "Number of rounds")),
+    ),
+    Option(
+        "target",
+        "First to",
+        "number",
+        _max_bid,
+        low=BID_STEP,
+        high=100_000,
+        step=BID_STEP,
+        shown=lambda chosen: chosen["length"] == "target",
+    ),
+    Option(
+        "rounds",
+        "Rounds",
+        "number",
+        lambda chosen: min(_players(chosen), MAX_PLAYERS),
+        low=1,
+        high=100,
+        shown=lambda chosen: chosen["length"] == "rounds",
+    ),
+    Option(
+        "bid_timer",
+        "Seconds to bid before passing automatically",
+        "slider",
+        DEFAULT_BID_TIMER,
+        low=15,
+        high=120,
+        step=5,
+    ),
+    Option(
+        "hints",
+        "Allow hints",
+        "toggle",
+        False,
+        help="Players get a Suggest button: what the Expert bot would do, and while bidding "
+        "the points their hand can expect to capture under each trump.",
+    ),
+)
+
+
+def settings_from_form(chosen: Chosen) -> RoomSettings:
+    """The settings the Create Room form holds (its values by option name)."""
+    teams = _teams(chosen)
+    return RoomSettings(
+        mode=str(chosen["mode"]),
+        players=_players(chosen),
+        team_sizes=(int(chosen["team_a"]), int(chosen["team_b"])) if teams else None,
+        decks=int(chosen["decks"]),
+        jokers=bool(chosen["jokers"]),
+        min_bid=int(chosen["min_bid"]),
+        target=int(chosen["target"]) if chosen["length"] == "target" else None,
+        rounds=int(chosen["rounds"]) if chosen["length"] == "rounds" else None,
+        bid_timer=int(chosen["bid_timer"]),
+        partner_rule=str(chosen.get("partner_rule", PartnerRule.FIRST.value)),
+        hints=bool(chosen["hints"]),
+    )
+
+
+#: Quick game's own choice for this game (the form is shared by every game: say which).
+QUICK_OPTIONS = (
+    Option(
+        "mode",
+        "Moon 3 of Spades mode",
+        "choice",
+        Mode.TEAMS.value,
+        tuple((mode.value, label) for mode, label in MODE_LABELS.items()),
+    ),
+)
+
+
+def quick_settings(players: int, chosen: Chosen) -> RoomSettings:
+    """A quick game's table: the mode chosen, the Expert's hints on (the host is the only human)."""
+    return RoomSettings(mode=str(chosen["mode"]), players=players, hints=True)
 
 
 def settings_from_json(data: dict[str, Any]) -> RoomSettings:

@@ -19,10 +19,10 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from core import seats
-from core.games import GameEnd, Option, RoundFacts, SettingsError, TableRoom
+from core.games import Chosen, GameEnd, Option, RoundFacts, SettingsError, TableRoom
 from core.spades import record, rules
 from core.spades.actions import Action, BadAction
-from core.spades.config import Config, ConfigError
+from core.spades.config import MAX_PLAYERS, MIN_PLAYERS, Config, ConfigError
 from core.spades.match import Match
 from core.spades.state import Phase, State
 
@@ -111,6 +111,20 @@ OPTIONS = (
     Option("mercy", "Mercy: a side at −200 loses", "toggle", False),
     Option("hints", "Allow hints (the Expert's suggestion)", "toggle", False),
 )
+
+
+def settings_from_form(chosen: Chosen) -> SpadesSettings:
+    """The settings the Create Room form holds (its values by option name)."""
+    return SpadesSettings(**chosen)
+
+
+#: Quick game asks nothing more of Spades.
+QUICK_OPTIONS: tuple[Option, ...] = ()
+
+
+def quick_settings(players: int, chosen: Chosen) -> SpadesSettings:
+    """A quick game's table: 3 to 5 players (partners at 4), the Expert's hints on."""
+    return SpadesSettings(players=min(max(players, MIN_PLAYERS), MAX_PLAYERS), hints=True)
 
 
 def settings_from_json(data: dict[str, Any]) -> SpadesSettings:
