@@ -117,3 +117,17 @@ def test_stats_replay_a_spades_hand_trick_by_trick(database: str) -> None:
     assert not at.exception
     html = "\n".join(str(m.value) for m in at.markdown)
     assert "Trick 13:" in html and html.count('class="m3-hand"') == 4
+
+
+def test_rules_page_explains_spades_with_the_engines_deal_sizes(database: str) -> None:
+    at = page("rules").run()
+    at.radio(key="rules-game").set_value("spades").run()
+    assert not at.exception
+    assert [t.value for t in at.title] == ["Rules of Spades"]
+    deal = at.table[0].value
+    three = deal[(deal["Players"] == 3) & (deal["Jokers"] == "without")].iloc[0]
+    assert three["Cards each"] == 17 and three["Taken out (shown to all)"] == "2♣"  # S2
+    five = deal[(deal["Players"] == 5) & (deal["Jokers"] == "with")].iloc[0]
+    assert five["Cards each"] == 10 and five["Taken out (shown to all)"].count("2") == 4
+    text = " ".join(str(m.value) for m in at.markdown)
+    assert "Bid 5 and take 6: 51" in text and "+15 − 100 = −85" in text  # S6
