@@ -37,7 +37,8 @@ from typing import Any
 from sqlmodel import select
 
 from core import records
-from core.rooms import Rooms, RoomSettings, Stale
+from core.moon3.table import RoomSettings
+from core.rooms import Rooms, Stale
 from core.store import Room, RoundRecord, Store
 from tests import postgres
 from tests.service_play import open_room, pick

@@ -28,7 +28,8 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from core.store import Store, stats
+from core.store import Store
+from core.store.moon3 import stats
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_S = 1.5

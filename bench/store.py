@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from core.moon3 import cards
-from core.rooms import RoomError, Rooms, RoomSettings
+from core.moon3.table import RoomSettings
+from core.rooms import RoomError, Rooms
 from core.store import Store
 from tests import postgres
 from tests.service_play import open_room, pick, tokens_by_position

@@ -49,7 +49,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from core.rooms import RoomError, Rooms, RoomSettings
+from core.moon3.table import RoomSettings
+from core.rooms import RoomError, Rooms
 from core.store import Store
 from tests.browsing import act_in_page, table_state
 from tests.servers import CHROMIUM_FLAGS, chromium, streamlit_server

@@ -66,15 +66,31 @@ class GameEnd:
 
 @dataclass(frozen=True, slots=True)
 class RoundFacts:
-    """What a finished round leaves for the stats, as plain data the store writes.
+    """What a round leaves for the stats, as plain data the store writes.
 
-    ``own`` holds one row per seat of the game's own facts (its own table).
+    ``columns`` fills the game's own columns of the shared round row;
+    ``rows`` holds the game's own rows by table name (one per seat, one per
+    event…), written with the round's id. An abandoned or unfinished round
+    keeps its columns and no rows.
     """
 
     mode: str
     players: int
-    jokers: bool
-    own: list[dict[str, Any]] = field(default_factory=list)
+    jokers: bool = False
+    columns: dict[str, Any] = field(default_factory=dict)
+    rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What a finished game leaves for the stats: its mode and each seat's result.
+
+    ``seats`` holds one ``{"seat", "name", "won", "total"}`` per seat: every
+    member of a winning side won, with the side's final total.
+    """
+
+    mode: str
+    seats: list[dict[str, Any]] = field(default_factory=list)
 
 
 class SettingsError(ValueError):

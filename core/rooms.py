@@ -32,9 +32,6 @@ from sqlmodel import Session, col, select
 
 from core import bots, games, names
 from core.games import GameEnd, SettingsError
-from core.moon3 import cards
-from core.moon3.table import RoomSettings as RoomSettings
-from core.moon3.view import PlayerView
 from core.store import Room, Seat, Store, history
 
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I
@@ -121,7 +118,8 @@ class RoomView:
     seats: tuple[SeatInfo, ...]
     #: Seat names by table position once the game has begun.
     names: tuple[str, ...]
-    table: PlayerView | None
+    #: The game's own view of the table for this player (``core/<game>/view.py``).
+    table: Any
     totals: tuple[int, ...]
     game_number: int
     rounds_played: int
@@ -807,11 +805,8 @@ class Rooms:
             "finished_at": _stamp(ctx.now),
             "abandoned": abandoned,
         }
-        if hasattr(ctx.table, "round_facts"):  # a game that hands the store its own facts
-            facts = None if abandoned else ctx.table.round_facts(state, names)
-            ctx.new_rows.append(history.facts_rows(ctx.game, facts, names, rnd, **where))
-        else:
-            ctx.new_rows.append(history.round_rows(state, names, rnd, **where))
+        facts = ctx.table.round_facts(state, names)
+        ctx.new_rows.append(history.round_rows(ctx.game, facts, names, rnd, **where))
         if abandoned:
             return
         end = ctx.table.finish_round(ctx)
@@ -831,15 +826,10 @@ class Rooms:
             "ended_early": end.ended_early,
             "abandoned": end.abandoned,
         }
-        if hasattr(ctx.table, "round_facts"):
-            mode = "partnership" if getattr(config, "partnership", False) else "individual"
-            ctx.new_rows.append(
-                history.facts_game_rows(ctx.game, mode, names, game["totals"], end.winners, **where)
-            )
-        else:
-            ctx.new_rows.append(
-                history.game_rows(config, names, game["totals"], end.winners, **where)
-            )
+        facts = ctx.table.game_facts(config, names, game["totals"], end.winners)
+        ctx.new_rows.append(
+            history.game_rows(ctx.game, facts, names, game["totals"], end.winners, **where)
+        )
 
     def next_round(self, token: str, version: int | None = None) -> None:
         """Deal the next round: the host's button, anyone's after a minute (SPEC 2.9)."""
@@ -1106,7 +1096,7 @@ class Rooms:
             bid_deadline=bid_deadline,
             removal_chooser=removal["chooser"] if removal else None,
             removal_count=len(removal["default"]) if removal else 0,
-            removal_default=tuple(cards.parse(c) for c in removal["default"]) if removal else (),
+            removal_default=ctx.table.removal_default(ctx) if removal else (),
             removal_options=ctx.table.removal_options(ctx) if removal else (),
             last_round=ctx.doc["last_round"],
             can_start_next=ctx.status == RESULTS

@@ -8,10 +8,16 @@ the run belongs to the game, found through the registry:
 from __future__ import annotations
 
 import argparse
+import secrets
 import sys
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from core import bots, games
+from core.games import GameFacts, RoundFacts
+from core.store import Store, history
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,10 +62,102 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(run=run)
 
 
+class Keeper:
+    """Keeps a run's rounds and games in the room store, one transaction per game.
+
+    The game's run hands it the facts its table works out; the stored rows
+    are the same as a room's, under a room code of its own (``S`` + 7).
+    """
+
+    def __init__(self, url: str, total: int, spread_days: float) -> None:
+        self.store = Store(url or None)
+        self.code = "S" + "".join(
+            secrets.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(7)
+        )
+        self.rows: list[Any] = []
+        self.total = max(total, 1)
+        self.now = datetime.now(UTC)
+        self.spread = timedelta(days=spread_days)
+
+    def stamp(self, share: float, offset: timedelta = timedelta()) -> datetime:
+        """When something finished ``share`` of the way through the run, dated up to now."""
+        return min(self.now - self.spread * (1 - share) + offset, self.now)
+
+    def keep_round(
+        self,
+        game: str,
+        facts: RoundFacts,
+        names: Sequence[str],
+        doc: dict[str, Any],
+        *,
+        game_number: int,
+        round_number: int,
+        finished_at: datetime,
+    ) -> None:
+        """A finished round, written with its game."""
+        self.rows.append(
+            history.round_rows(
+                game,
+                facts,
+                names,
+                doc,
+                room_code=self.code,
+                game_number=game_number,
+                round_number=round_number,
+                finished_at=finished_at,
+            )
+        )
+
+    def keep_game(
+        self,
+        game: str,
+        facts: GameFacts,
+        names: Sequence[str],
+        totals: Sequence[int],
+        winners: Sequence[int],
+        *,
+        game_number: int,
+        rounds: int,
+        finished_at: datetime,
+    ) -> None:
+        """A finished game: written at once, with its rounds."""
+        self.rows.append(
+            history.game_rows(
+                game,
+                facts,
+                names,
+                totals,
+                winners,
+                room_code=self.code,
+                game_number=game_number,
+                rounds=rounds,
+                finished_at=finished_at,
+            )
+        )
+        self.flush()
+
+    def flush(self) -> None:
+        with self.store.write() as session:
+            history.save(session, self.rows)
+            session.commit()
+        self.rows = []
+
+    def close(self) -> None:
+        if self.rows:
+            self.flush()
+        self.store.close()
+
+
 def run(args: argparse.Namespace) -> int:
-    """The ``simulate`` command: the chosen game's own run."""
+    """The ``simulate`` command: the chosen game's own run, its games kept when ``--store``."""
     if args.rounds < 0 or (args.games is not None and args.games < 0):
         print("--rounds and --games must be 0 or more", file=sys.stderr)
         return 1
-    code: int = games.get(args.game).cli_simulate(args)
+    total = args.games if args.games is not None else args.rounds
+    args.keeper = Keeper(args.store, total, args.spread_days) if args.store is not None else None
+    try:
+        code: int = games.get(args.game).cli_simulate(args)
+    finally:
+        if args.keeper is not None:
+            args.keeper.close()
     return code

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from core.moon3 import cards
 from core.moon3.actions import Action
-from core.rooms import RoomError, Rooms, RoomSettings, RoomView
+from core.moon3.table import RoomSettings
+from core.rooms import RoomError, Rooms, RoomView
 
 
 def move_of(action: Action) -> dict[str, object]:

@@ -22,7 +22,8 @@ from sqlalchemy import text
 from core import bots
 from core.boundary import CALLS, SHOWN, Gate, Unexpected
 from core.moon3.actions import KINDS
-from core.rooms import Forbidden, NotFound, Refused, RoomError, Rooms, RoomSettings
+from core.moon3.table import RoomSettings
+from core.rooms import Forbidden, NotFound, Refused, RoomError, Rooms
 from tests.service_play import open_room
 
 HOSTILE = [

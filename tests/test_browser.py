@@ -22,7 +22,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from core.moon3 import cards
 from core.moon3.state import State
-from core.rooms import Rooms, RoomSettings
+from core.moon3.table import RoomSettings
+from core.rooms import Rooms
 from core.spades.table import SpadesSettings
 from core.store import Store
 from tests.browsing import act_in_page, create_room, join_through_invite, table_state, take_turn

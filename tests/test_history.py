@@ -13,17 +13,11 @@ from sqlmodel import select
 
 from core.moon3 import record
 from core.moon3.state import Phase
-from core.rooms import Rooms, RoomSettings
-from core.store import (
-    GameRecord,
-    GameSeat,
-    KaliCapture,
-    RoundRecord,
-    RoundSeat,
-    Store,
-    history,
-    stats,
-)
+from core.moon3.table import RoomSettings
+from core.rooms import Rooms
+from core.store import GameRecord, GameSeat, RoundRecord, Store, history
+from core.store.moon3 import stats
+from core.store.moon3.tables import KaliCapture, RoundSeat
 from tests.conftest import FakeClock
 from tests.service_play import open_room, play_until_round_ends
 

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from core.rooms import Rooms, RoomSettings
+from core.moon3.table import RoomSettings
+from core.rooms import Rooms
 from core.store import Store
 from tests import postgres
 from tests.servers import CHROMIUM_FLAGS, chromium, streamlit_server

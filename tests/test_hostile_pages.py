@@ -22,8 +22,10 @@ import pytest
 from markdown_it import MarkdownIt
 from streamlit.testing.v1 import AppTest
 
-from core.rooms import Rooms, RoomSettings
-from core.store import Store, stats
+from core.moon3.table import RoomSettings
+from core.rooms import Rooms
+from core.store import Store
+from core.store.moon3 import stats
 from tests.apptests import page as opened
 from tests.apptests import pages_on
 from tests.service_play import play_until_round_ends

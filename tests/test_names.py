@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from core import names
-from core.rooms import Refused, Rooms, RoomSettings
+from core.moon3.table import RoomSettings
+from core.rooms import Refused, Rooms
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,8 @@ from sqlmodel import select
 from streamlit.testing.v1 import AppTest
 
 from core.moon3 import cards
-from core.rooms import Rooms, RoomSettings
+from core.moon3.table import RoomSettings
+from core.rooms import Rooms
 from core.store import Seat, Store
 from tests.apptests import page, pages_on
 from tests.service_play import (

@@ -11,15 +11,8 @@ from sqlmodel import select
 
 from core import records
 from core.moon3 import cards
-from core.rooms import (
-    CODE_ALPHABET,
-    Forbidden,
-    NotFound,
-    Refused,
-    Rooms,
-    RoomSettings,
-    Stale,
-)
+from core.moon3.table import RoomSettings
+from core.rooms import CODE_ALPHABET, Forbidden, NotFound, Refused, Rooms, Stale
 from core.store import GameRecord, Room, RoundRecord, Seat, Store
 from tests.conftest import FakeClock
 from tests.service_play import move_of, open_room, pick, play_until_round_ends

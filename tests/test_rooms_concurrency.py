@@ -9,7 +9,8 @@ from sqlmodel import select
 
 from core import records
 from core.moon3 import record
-from core.rooms import Rooms, RoomSettings
+from core.moon3.table import RoomSettings
+from core.rooms import Rooms
 from core.store import Room, RoundRecord, Store
 from tests import store_workers
 from tests.service_play import open_room

@@ -6,7 +6,9 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from core.store import GameRecord, GameSeat, KaliCapture, RoundRecord, RoundSeat, Store, stats
+from core.store import GameRecord, GameSeat, RoundRecord, Store
+from core.store.moon3 import stats
+from core.store.moon3.tables import KaliCapture, RoundSeat
 
 # (mode, players, decks, bidder name, bid, made, bidding points, abandoned)
 ROUNDS = [

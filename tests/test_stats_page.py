@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from core.store import Store, stats
+from core.store import Store
+from core.store.moon3 import stats
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = "Asha,Ben,Chen,Dev,Eli,Fay"

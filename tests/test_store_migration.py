@@ -15,7 +15,8 @@ from pathlib import Path
 from sqlalchemy import inspect, text
 
 from core.rooms import Rooms
-from core.store import Store, stats
+from core.store import Store
+from core.store.moon3 import stats
 
 OLD = Path(__file__).parent / "data" / "store-before-games.db"
 

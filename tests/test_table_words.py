@@ -14,8 +14,9 @@ import pytest
 
 from core.moon3 import cards, record, rules
 from core.moon3.actions import Action
+from core.moon3.table import RoomSettings
 from core.moon3.view import player_view
-from core.rooms import RoomSettings, RoomView, SeatInfo
+from core.rooms import RoomView, SeatInfo
 from ui.moon3 import table as words
 
 GOLDEN = Path(__file__).parent / "golden"

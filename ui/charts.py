@@ -1,4 +1,4 @@
-"""Plotly figures and CSV text for the Stats page, built from the rows of ``core.store.stats``."""
+"""Plotly figures and CSV text for the Stats pages, from the rows of ``core.store.<game>.stats``."""
 
 from __future__ import annotations
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import secrets
 import sys
 import time
 from datetime import UTC, datetime, timedelta
@@ -21,12 +20,11 @@ from typing import Any
 from tqdm import tqdm
 
 from core import bots, seats
-from core.moon3 import record, rules
+from core.moon3 import record, rules, table
 from core.moon3.cards import SUITS
 from core.moon3.config import MODE_LABELS, Config, ConfigError, Mode
 from core.moon3.match import Match
 from core.moon3.view import player_view
-from core.store import Store, history
 
 
 def _teams(args: argparse.Namespace, rng: random.Random) -> list[int] | None:
@@ -59,35 +57,6 @@ ROUND_MINUTES = timedelta(minutes=4)
 GAME_HOURS = timedelta(hours=1)
 
 
-class _Keeper:
-    """Writes the played rounds and games to the store, one transaction per game."""
-
-    def __init__(self, url: str, total: int, spread_days: float) -> None:
-        self.store = Store(url or None)
-        self.code = "S" + "".join(
-            secrets.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(7)
-        )
-        self.rows: list[Any] = []
-        self.total = max(total, 1)
-        self.now = datetime.now(UTC)
-        self.spread = timedelta(days=spread_days)
-
-    def stamp(self, share: float, offset: timedelta = timedelta()) -> datetime:
-        """When something finished ``share`` of the way through the run, dated up to now."""
-        return min(self.now - self.spread * (1 - share) + offset, self.now)
-
-    def flush(self) -> None:
-        with self.store.write() as session:
-            history.save(session, self.rows)
-            session.commit()
-        self.rows = []
-
-    def close(self) -> None:
-        if self.rows:
-            self.flush()
-        self.store.close()
-
-
 def simulate(args: argparse.Namespace) -> dict[str, Any]:
     """Play ``args.rounds`` rounds (or ``args.games`` games) and return the summary."""
     rng = random.Random(args.seed)
@@ -105,7 +74,7 @@ def simulate(args: argparse.Namespace) -> dict[str, Any]:
     if args.records:
         args.records.mkdir(parents=True, exist_ok=True)
     total = args.games if args.games is not None else args.rounds
-    keeper = _Keeper(args.store, total, args.spread_days) if args.store is not None else None
+    keeper = getattr(args, "keeper", None)  # the store, when the run keeps its games
 
     def new_match() -> tuple[Match, list[str]]:
         # R11: Random mode draws the opening bidder of round 1; the others start at seat 0.
@@ -158,16 +127,14 @@ def simulate(args: argparse.Namespace) -> dict[str, Any]:
                     when = keeper.stamp(rounds / keeper.total)
                 meta["game"] = games + 1
                 meta["room"] = keeper.code
-                keeper.rows.append(
-                    history.round_rows(
-                        state,
-                        names,
-                        record.dump(state, meta),
-                        room_code=keeper.code,
-                        game_number=games + 1,
-                        round_number=match.rounds_played,
-                        finished_at=when,
-                    )
+                keeper.keep_round(
+                    "moon3",
+                    table.round_facts(state, names),
+                    names,
+                    record.dump(state, meta),
+                    game_number=games + 1,
+                    round_number=match.rounds_played,
+                    finished_at=when,
                 )
             if match.outcome.over:
                 games += 1
@@ -175,19 +142,16 @@ def simulate(args: argparse.Namespace) -> dict[str, Any]:
                     wins[w] += 1
                 if keeper is not None:
                     assert when is not None
-                    keeper.rows.append(
-                        history.game_rows(
-                            config,
-                            names,
-                            match.totals,
-                            match.outcome.winners,
-                            room_code=keeper.code,
-                            game_number=games,
-                            rounds=match.rounds_played,
-                            finished_at=when,
-                        )
+                    keeper.keep_game(
+                        "moon3",
+                        table.game_facts(config, names, match.totals, match.outcome.winners),
+                        names,
+                        match.totals,
+                        match.outcome.winners,
+                        game_number=games,
+                        rounds=match.rounds_played,
+                        finished_at=when,
                     )
-                    keeper.flush()
                 match, names = new_match()
                 if args.games is not None:
                     bar.update(1)
@@ -195,8 +159,6 @@ def simulate(args: argparse.Namespace) -> dict[str, Any]:
                 bar.update(1)
     finally:
         bar.close()
-        if keeper is not None:
-            keeper.close()
     elapsed = time.perf_counter() - started
     summary: dict[str, Any] = {
         "players": config.players,

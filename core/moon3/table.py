@@ -16,13 +16,15 @@ the last removal); the round in play as its hand record, ``doc["round"]``.
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from core import seats
-from core.games import Chosen, GameEnd, Option, SettingsError, TableRoom
+from core.games import Chosen, GameEnd, GameFacts, Option, RoundFacts, SettingsError, TableRoom
 from core.moon3 import cards, record, rules
 from core.moon3.actions import Action, BadAction
 from core.moon3.config import (
@@ -36,7 +38,14 @@ from core.moon3.config import (
     PartnerRule,
     default_decks,
 )
-from core.moon3.scoring import GameLength, default_length, game_outcome, round_score, units
+from core.moon3.scoring import (
+    GameLength,
+    default_length,
+    game_outcome,
+    round_score,
+    unit_of,
+    units,
+)
 from core.moon3.state import Phase, State
 
 DEFAULT_BID_TIMER = 60  # R14
@@ -505,6 +514,75 @@ def captures_of(state: State) -> list[tuple[int, int]]:
     ]
 
 
+#: Moon 3 of Spades' own per-seat table (``core/store/moon3/tables.py``): a finished round
+#: stored without its rows there gets them from its record (``core.store.history.backfill``).
+FACTS_TABLE = "round_seat"
+BIDDER, PARTNER, DEFENDER = "bidder", "partner", "defender"
+
+
+def round_facts(state: State, names: Sequence[str]) -> RoundFacts:
+    """The round's facts for the store: its bid, trump, calls and result in the round's own
+    columns and, once it is over, each seat's part and every Kali Tidi captured."""
+    config = state.config
+    made = rules.made(state)
+    sides = rules.side_points(state)
+    captures = captures_of(state)
+    columns = {
+        "decks": config.decks,
+        "bidder": state.bidder if state.bidder is not None else -1,
+        "bidder_name": names[state.bidder] if state.bidder is not None else "",
+        "bid": state.bid or 0,
+        "trump": cards.SUITS[state.trump] if state.trump is not None else None,
+        "called": json.dumps(cards.names(state.called or ())),
+        "partners": json.dumps(state.partners),
+        "made": made,
+        "bidding_points": sides["bidding"],
+        "defending_points": sides["defending"],
+        "kali_tidi": json.dumps([{"seat": s, "trick": t} for s, t in captures]),
+    }
+    facts = RoundFacts(config.mode.value, config.players, config.jokers, columns)
+    if state.phase is not Phase.ROUND_OVER:
+        return facts
+    assert state.bidder is not None and state.bid is not None
+    side = set(rules.bidding_side(state))
+    score = round_score(config, state.bidder, state.partners, state.bid, bool(made))
+    seats_rows = [
+        {
+            "seat": seat,
+            "name": names[seat],
+            "role": BIDDER if seat == state.bidder else PARTNER if seat in side else DEFENDER,
+            "won": (seat in side) == bool(made),
+            "points": state.points[seat],
+            "score": score[unit_of(config, seat)],
+            "kali": sum(1 for s, _ in captures if s == seat),
+        }
+        for seat in range(config.players)
+    ]
+    kali = [
+        {"seat": s, "name": names[s], "trick": t, "bidding_side": s in side} for s, t in captures
+    ]
+    facts.rows.update({"round_seat": seats_rows, "kali_capture": kali})
+    return facts
+
+
+def game_facts(
+    config: Config, names: Sequence[str], totals: Sequence[int], winners: Sequence[int]
+) -> GameFacts:
+    """Each seat's result in a finished game: every member of a winning team wins."""
+    return GameFacts(
+        config.mode.value,
+        [
+            {
+                "seat": seat,
+                "name": names[seat],
+                "won": unit_of(config, seat) in winners,
+                "total": totals[unit_of(config, seat)],
+            }
+            for seat in range(config.players)
+        ],
+    )
+
+
 def finish_round(room: TableRoom) -> GameEnd | None:
     """Score a finished round (R26, R27) and say if the game ends with it (R28)."""
     state = room.state()
@@ -584,6 +662,11 @@ def timeout_action(room: TableRoom) -> Action:
 def teams_chosen(settings: RoomSettings) -> bool:
     """Whether players pick their team in the lobby (Team-wise)."""
     return settings.mode == Mode.TEAMS.value
+
+
+def removal_default(room: TableRoom) -> tuple[int, ...]:
+    """The cards the removal starts from (R5: the lowest that carry no points)."""
+    return tuple(cards.parse(c) for c in room.doc["removal"]["default"])
 
 
 def removal_options(room: TableRoom) -> tuple[int, ...]:

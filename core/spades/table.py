@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from core import seats
-from core.games import Chosen, GameEnd, Option, RoundFacts, SettingsError, TableRoom
+from core.games import Chosen, GameEnd, GameFacts, Option, RoundFacts, SettingsError, TableRoom
 from core.spades import record, rules
 from core.spades.actions import Action, BadAction
 from core.spades.config import MAX_PLAYERS, MIN_PLAYERS, Config, ConfigError
@@ -306,11 +307,22 @@ def estimates(view: Any, rng: random.Random, deadline: float) -> tuple[Action, t
     return players.get("expert", budget).choose(view, rng), ()
 
 
-def round_facts(state: State, names: list[str]) -> RoundFacts:
-    """The hand's facts for the store: every seat's bid, tricks, nil and its side's result."""
+#: Spades' own per-seat table (``core/store/spades/tables.py``).
+FACTS_TABLE = "spades_seat"
+
+
+def _mode(config: Config) -> str:
+    return "partnership" if config.partnership else "individual"
+
+
+def round_facts(state: State, names: Sequence[str]) -> RoundFacts:
+    """The hand's facts for the store: once it is over, every seat's bid, tricks, nil and its
+    side's result."""
     config = state.config
+    facts = RoundFacts(_mode(config), config.players, config.jokers)
     done = record.result(state)
-    assert done is not None
+    if done is None:
+        return facts
     own = []
     for seat in range(config.players):
         side = config.side_of[seat]
@@ -331,11 +343,25 @@ def round_facts(state: State, names: list[str]) -> RoundFacts:
                 "score": done.score[side],
             }
         )
-    return RoundFacts(
-        mode="partnership" if config.partnership else "individual",
-        players=config.players,
-        jokers=config.jokers,
-        own=own,
+    facts.rows[FACTS_TABLE] = own
+    return facts
+
+
+def game_facts(
+    config: Config, names: Sequence[str], totals: Sequence[int], winners: Sequence[int]
+) -> GameFacts:
+    """Each seat's result in a finished game: both partners of a winning side win."""
+    return GameFacts(
+        _mode(config),
+        [
+            {
+                "seat": seat,
+                "name": names[seat],
+                "won": config.side_of[seat] in winners,
+                "total": totals[config.side_of[seat]],
+            }
+            for seat in range(config.players)
+        ],
     )
 
 

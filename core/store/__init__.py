@@ -12,6 +12,7 @@ one read, and reports whether it did.
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -24,16 +25,15 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, SQLModel, create_engine
 
-from core.store.tables import GameRecord, GameSeat, KaliCapture, RoundRecord, RoundSeat, Seat
+from core import games
+from core.store.tables import GameRecord, GameSeat, RoundRecord, Seat
 from core.store.tables import Room as Room
 
 __all__ = [
     "GameRecord",
     "GameSeat",
-    "KaliCapture",
     "Room",
     "RoundRecord",
-    "RoundSeat",
     "Seat",
     "Store",
     "database_url",
@@ -92,6 +92,17 @@ def _sqlite_engine(url: str, immediate: bool) -> Engine:
     return engine
 
 
+def load_game_tables() -> None:
+    """Define every registered game's own tables (``core/store/<game>/tables.py``, where it has
+    one), so that they are created with the shared ones and the history can write to them."""
+    for name in games.names():
+        try:
+            importlib.import_module(f"core.store.{name}.tables")
+        except ModuleNotFoundError as exc:
+            if exc.name not in (f"core.store.{name}", f"core.store.{name}.tables"):
+                raise
+
+
 def _add_missing_columns(engine: Engine) -> None:
     """Add columns added to tables that already existed, with their server default (P7).
 
@@ -134,6 +145,7 @@ class Store:
         else:
             self.writer = create_engine(self.url, pool_pre_ping=True, pool_size=5)
             self.reader = self.writer
+        load_game_tables()
         SQLModel.metadata.create_all(self.writer)
         _add_missing_columns(self.writer)
         _add_missing_indexes(self.writer)

@@ -73,11 +73,12 @@ class RoundRecord(SQLModel, table=True):
     round_number: int
     mode: str = Field(max_length=16, index=True)
     players: int = Field(index=True)
-    decks: int
     jokers: bool
-    bidder: int
-    bidder_name: str = Field(max_length=40)
-    bid: int
+    # Moon 3 of Spades' own columns (a round of another game leaves them at their defaults).
+    decks: int = 1
+    bidder: int = -1
+    bidder_name: str = Field(default="", max_length=40)
+    bid: int = 0
     trump: str | None = Field(default=None, max_length=1)
     called: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     partners: str = Field(default="[]", sa_column=Column(Text, nullable=False))
@@ -113,43 +114,6 @@ class GameRecord(SQLModel, table=True):
     finished_at: datetime
 
 
-class RoundSeat(SQLModel, table=True):
-    """One seat's part in a finished round: the facts the leaderboard and player stats sum."""
-
-    __tablename__ = "round_seat"
-    #: One row per seat: a second backfill racing the first fails instead of doubling.
-    __table_args__ = (UniqueConstraint("round_id", "seat"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    round_id: int = Field(foreign_key="round_record.id", index=True)
-    seat: int
-    name: str = Field(max_length=40, index=True)
-    #: "bidder", "partner" (any other member of the bidding side) or "defender".
-    role: str = Field(max_length=8)
-    #: Whether this seat's side won the round (every member is credited, R26).
-    won: bool
-    #: Card points this seat captured in its own tricks.
-    points: int
-    #: R27 score credited to this seat's team (Team-wise, Random) or to the seat (Card-Based).
-    score: int
-    #: How many 3♠ (Kali Tidi) this seat captured.
-    kali: int = 0
-
-
-class KaliCapture(SQLModel, table=True):
-    """A 3♠ captured in a finished round: by whom, in which trick, for which side."""
-
-    __tablename__ = "kali_capture"
-
-    id: int | None = Field(default=None, primary_key=True)
-    round_id: int = Field(foreign_key="round_record.id", index=True)
-    seat: int
-    name: str = Field(max_length=40)
-    #: Trick number, counted from 1.
-    trick: int
-    bidding_side: bool
-
-
 class GameSeat(SQLModel, table=True):
     """One seat's result in a finished game (not written for abandoned games)."""
 
@@ -163,27 +127,3 @@ class GameSeat(SQLModel, table=True):
     won: bool
     #: The final total of the seat's team, or its own in Card-Based.
     total: int
-
-
-class SpadesSeat(SQLModel, table=True):
-    """One seat's part in a finished Spades hand: its bid, tricks, nil and its side's result."""
-
-    __tablename__ = "spades_seat"
-    __table_args__ = (UniqueConstraint("round_id", "seat"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    round_id: int = Field(foreign_key="round_record.id", index=True)
-    seat: int
-    name: str = Field(max_length=40, index=True)
-    #: The seat's side: its partnership, or the seat itself in individual play.
-    side: int
-    #: Tricks bid; 0 is nil.
-    bid: int
-    blind: bool = False
-    tricks: int
-    #: For a nil bid: whether its bidder took no trick.
-    nil_made: bool | None = Field(default=None)
-    #: Whether the side made its contract (none when every member bid nil).
-    contract_made: bool | None = Field(default=None)
-    #: The side's score for the hand (S6).
-    score: int

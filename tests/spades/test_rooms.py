@@ -14,7 +14,7 @@ from sqlalchemy import text
 
 from core.rooms import Rooms
 from core.spades.table import SpadesSettings
-from core.store import stats
+from core.store.moon3 import stats
 from tests.conftest import FakeClock
 from tests.service_play import play_until_round_ends, tokens_by_position
 
@@ -75,3 +75,11 @@ def test_bots_play_a_game_to_its_end(rooms: Rooms, clock: FakeClock) -> None:
     with rooms.store.read() as db:
         games = db.connection().execute(text("SELECT game, winners FROM game_record")).all()
     assert [g.game for g in games] == ["spades"]
+    with rooms.store.read() as db:
+        won = db.connection().execute(text("SELECT name, won, total FROM game_seat")).all()
+    # Every seat's result is kept as for any game: both partners of the winning side won.
+    winners = [name for name, did, _ in won if did]
+    assert len(won) == 4 and len(winners) == 2 and "Asha" in [n for n, _, _ in won]
+    assert all(total == max(end.totals) for _, did, total in won if did)
+    # Moon 3 of Spades' figures keep to its own games.
+    assert stats.leaderboard(rooms.store, stats.Filters()) == []

@@ -10,7 +10,7 @@ from sqlalchemy import text
 from core import records
 from core.rooms import Rooms
 from core.spades.table import SpadesSettings
-from core.store import spades_stats
+from core.store.spades import stats as spades_stats
 from tests.conftest import FakeClock
 from tests.service_play import play_until_round_ends
 

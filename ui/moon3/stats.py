@@ -1,6 +1,6 @@
 """Moon 3 of Spades' Stats: bid success, Kali Tidi captures, the leaderboard, any round replayed.
 
-Every figure comes from ``core.store.stats`` (aggregated in SQL); this module
+Every figure comes from ``core.store.moon3.stats`` (aggregated in SQL); this module
 only lays them out: a Plotly chart, the table under it and its CSV. The
 aggregations are cached per filter set until another round or game is stored.
 """
@@ -17,7 +17,8 @@ from core.moon3 import cards, record, rules
 from core.moon3.config import MODE_LABELS, Mode
 from core.moon3.state import State
 from core.records import ActionError, RecordError
-from core.store import history, stats
+from core.store import history
+from core.store.moon3 import stats
 from ui import charts, escape, look, session
 
 #: At most this many rows in a chart; the table and CSV keep going.

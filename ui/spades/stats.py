@@ -1,6 +1,6 @@
 """The Stats page's Spades figures: bid accuracy, nils, contracts, bags and a leaderboard.
 
-Every figure comes from :mod:`core.store.spades_stats` (SQL); this module lays
+Every figure comes from :mod:`core.store.spades.stats` (SQL); this module lays
 them out the way the Moon 3 of Spades figures are: metrics at a glance, a
 chart with its table, and a CSV of each table.
 """
@@ -16,7 +16,8 @@ from core.records import ActionError, RecordError
 from core.spades import record, rules
 from core.spades.actions import Action
 from core.spades.state import State
-from core.store import Store, spades_stats
+from core.store import Store
+from core.store.spades import stats as spades_stats
 from ui import charts, escape, look
 
 

@@ -21,7 +21,8 @@ from sqlalchemy import and_, case, func, select
 from sqlalchemy.sql.elements import ColumnElement
 
 from core.store import Store
-from core.store.tables import RoundRecord, SpadesSeat
+from core.store.spades.tables import SpadesSeat
+from core.store.tables import RoundRecord
 
 _R = RoundRecord.__table__  # type: ignore[attr-defined]
 _S = SpadesSeat.__table__  # type: ignore[attr-defined]

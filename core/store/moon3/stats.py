@@ -15,12 +15,15 @@ from sqlalchemy import and_, case, func, select, true
 from sqlalchemy.sql.elements import ColumnElement
 
 from core.moon3 import cards
-from core.store import GameRecord, GameSeat, KaliCapture, RoundRecord, RoundSeat, Store
+from core.store import GameRecord, GameSeat, RoundRecord, Store
+from core.store.moon3.tables import KaliCapture, RoundSeat
 
 #: Bid bands are this wide, from the lowest default minimum bid (one deck) upwards.
 BAND_WIDTH = 25
 BAND_START = 125
 
+#: The game these figures are of: every query keeps to its rounds and games.
+GAME = "moon3"
 _R = RoundRecord.__table__  # type: ignore[attr-defined]
 _RS = RoundSeat.__table__  # type: ignore[attr-defined]
 _K = KaliCapture.__table__  # type: ignore[attr-defined]
@@ -50,7 +53,7 @@ class Filters:
     def where(self) -> ColumnElement[bool]:
         """The condition on ``round_record`` rows."""
         terms = [
-            _R.c.game == "moon3",
+            _R.c.game == GAME,
             _R.c.abandoned.is_(False),
             _R.c.made.is_not(None),
             _R.c.bid > 0,
@@ -352,17 +355,21 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
         .group_by(_R.c.room_code, _R.c.game_number)
         .subquery()
     )
-    games = select(_GS.c.name, func.count(), _count(_GS.c.won.is_(True))).group_by(_GS.c.name)
+    games = (
+        select(_GS.c.name, func.count(), _count(_GS.c.won.is_(True)))
+        .where(_G.c.game == GAME)
+        .group_by(_GS.c.name)
+    )
+    seated = _GS.join(_G, _G.c.id == _GS.c.game_id)
     if filters.narrows:  # every stored game seat has counted rounds: no filter, no join
-        games = games.select_from(
-            _GS.join(_G, _G.c.id == _GS.c.game_id).join(
-                chosen,
-                and_(
-                    chosen.c.room_code == _G.c.room_code,
-                    chosen.c.game_number == _G.c.game_number,
-                ),
-            )
+        seated = seated.join(
+            chosen,
+            and_(
+                chosen.c.room_code == _G.c.room_code,
+                chosen.c.game_number == _G.c.game_number,
+            ),
         )
+    games = games.select_from(seated)
     by_game = {name: (int(n), int(w or 0)) for name, n, w in _rows(store, games)}
     table = []
     for name, played, won_, bids, made, partner, defender, points, score in _rows(store, rounds):
@@ -429,7 +436,7 @@ def history_games(store: Store, filters: Filters = Filters(), limit: int = 50) -
         store,
         select(_G.c.room_code, _G.c.game_number, _G.c.abandoned, _GS.c.name, _GS.c.won)
         .select_from(_G.outerjoin(_GS, _GS.c.game_id == _G.c.id))
-        .where(_G.c.room_code.in_(codes))
+        .where(_G.c.room_code.in_(codes), _G.c.game == GAME)
         .order_by(_GS.c.seat),
     )
     over: set[tuple[str, int]] = set()
@@ -545,7 +552,7 @@ def overview(store: Store, filters: Filters = Filters()) -> Overview:
 def fingerprint(store: Store) -> tuple[int, int, int]:
     """Changes whenever a round or game is stored: (rounds, last round id, last game id)."""
     rounds, last = _rows(store, select(func.count(), func.max(_R.c.id)).where(Filters().where()))[0]
-    game = _rows(store, select(func.max(_G.c.id)))[0][0]
+    game = _rows(store, select(func.max(_G.c.id)).where(_G.c.game == GAME))[0][0]
     return int(rounds), int(last or 0), int(game or 0)
 
 

@@ -1,0 +1,1 @@
+"""Moon 3 of Spades in the store: its own tables and its stats queries."""

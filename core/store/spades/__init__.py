@@ -1,0 +1,1 @@
+"""Spades in the store: its own table and its stats queries."""
