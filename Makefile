@@ -41,7 +41,7 @@ test: lint chromium nginx
 
 # Whole games to their end in Chromium (several minutes each), beside `make test`'s hands.
 e2e: $(STAMP)/dev chromium
-	$(BIN)/python -m pytest -m full_game
+	$(BIN)/python -m pytest -m full_game -rP --durations=0
 
 # A few hundred bot-played games across modes in the store `make run` uses (DATABASE_URL,
 # else data/moon3.db), so the Stats page has something to show on a fresh install.

@@ -207,6 +207,7 @@ def check_game_over(pages: list[Page], doc: dict[str, Any]) -> None:
     assert game["rounds"] >= 2, "a game to 500 takes several hands"
     for page in pages:
         page.wait_for_selector("text=Game over", timeout=30_000)
+    print(f"game over after {game['rounds']} hands: totals {totals}, winners {winners}")
 
 
 def test_four_friends_play_a_whole_spades_game_to_500_in_four_browsers(

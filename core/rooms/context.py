@@ -1,0 +1,190 @@
+"""A room loaded for one call: its row, seats and document, the time, and the round rebuilt.
+
+Every part of the service works on a :class:`Ctx`: it changes the document
+and the seats in memory and says so (``changed``); the transaction
+(``core/rooms/service.py``) writes it back with one compare-and-set.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlmodel import Session
+
+from core import games
+from core.rooms.errors import Forbidden
+
+LOBBY, REMOVAL, PLAYING, RESULTS, OVER, ABANDONED = (
+    "lobby",
+    "removal",
+    "playing",
+    "results",
+    "over",
+    "abandoned",
+)
+#: A room document from before games were named is a Moon 3 of Spades room (SPEC P7).
+FIRST_GAME = "moon3"
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a seat's secret token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def stamp(ts: float) -> datetime:
+    """Epoch seconds as the store's timestamp."""
+    return datetime.fromtimestamp(ts, UTC)
+
+
+@dataclass(slots=True)
+class RoomRow:
+    code: str
+    version: int
+
+
+@dataclass(slots=True)
+class SeatRow:
+    """A seat as loaded for one call; changes are written back with the room."""
+
+    id: int | None
+    room_code: str
+    join_order: int
+    name: str
+    position: int | None = None
+    team: int | None = None
+    token_hash: str | None = None
+    is_bot: bool = False
+    bot_level: str | None = None
+    stand_in: bool = False
+    last_seen: float | None = None
+
+    def values(self) -> dict[str, Any]:
+        return {
+            "room_code": self.room_code,
+            "join_order": self.join_order,
+            "name": self.name,
+            "position": self.position,
+            "team": self.team,
+            "token_hash": self.token_hash,
+            "is_bot": self.is_bot,
+            "bot_level": self.bot_level,
+            "stand_in": self.stand_in,
+            "last_seen": self.last_seen,
+        }
+
+
+@dataclass(slots=True)
+class Ctx:
+    """A room loaded for one call: its row, seats and document, and the time."""
+
+    room: RoomRow
+    seats: list[SeatRow]
+    doc: dict[str, Any]
+    now: float
+    session: Session
+    loaded: dict[int, dict[str, Any]] = field(default_factory=dict)
+    changed: bool = False
+    new_seats: list[SeatRow] = field(default_factory=list)
+    new_rows: list[Any] = field(default_factory=list)
+    deleted: list[SeatRow] = field(default_factory=list)
+    states: StateCache | None = None
+    _state: Any = None
+
+    @property
+    def code(self) -> str:
+        return self.room.code
+
+    @property
+    def status(self) -> str:
+        return str(self.doc["status"])
+
+    @status.setter
+    def status(self, value: str) -> None:
+        self.doc["status"] = value
+        self.changed = True
+
+    def by_position(self, position: int) -> SeatRow:
+        return next(s for s in self.seats if s.position == position)
+
+    def host(self) -> SeatRow | None:
+        return next((s for s in self.seats if s.id == self.doc["host_seat_id"]), None)
+
+    @property
+    def game(self) -> str:
+        """The name of the game played in the room."""
+        return str(self.doc.get("game_name", FIRST_GAME))
+
+    @property
+    def table(self) -> Any:
+        """The game's side of hosting it (``core/<game>/table.py``), through the registry."""
+        return Ctx.table_for(self.doc)
+
+    @staticmethod
+    def table_for(doc: dict[str, Any]) -> Any:
+        """The table of the game a room document is of."""
+        return games.table_of(doc.get("game_name", FIRST_GAME))
+
+    def state(self) -> Any:
+        """The current round, rebuilt from its hand record (actions were checked when taken)."""
+        if self._state is None:
+            key = (self.room.code, self.room.version)
+            cached = self.states.get(key) if self.states is not None and not self.changed else None
+            if cached is not None:
+                self._state = cached
+            else:
+                st = self.table.restore(self.doc["round"])
+                self._state = st
+                if self.states is not None and not self.changed:
+                    self.states.put(key, st)
+        return self._state
+
+    def set_state(self, state: Any) -> None:
+        self._state = state
+
+    def seat_of(self, token: str) -> SeatRow:
+        """The seat a secret token owns at this table; :class:`Forbidden` if none."""
+        digest = token_hash(token) if isinstance(token, str) and token else ""
+        seat = next((s for s in self.seats if s.token_hash == digest), None)
+        if seat is None:
+            raise Forbidden("this link does not open a seat at this table")
+        return seat
+
+    def require_host(self, token: str) -> SeatRow:
+        """The host's seat, if the token is the host's; :class:`Forbidden` otherwise."""
+        seat = self.seat_of(token)
+        if seat.id != self.doc["host_seat_id"]:
+            raise Forbidden("only the host can do that")
+        return seat
+
+
+class StateCache:
+    """Rounds already rebuilt, by (room, version): a version's state never changes.
+
+    Only an optimisation of one server process — the database stays the truth.
+    Entries are handed out as copies, because a call may advance its state.
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self.lock = threading.Lock()
+        self.entries: OrderedDict[tuple[str, int], Any] = OrderedDict()
+
+    def get(self, key: tuple[str, int]) -> Any:
+        with self.lock:
+            found = self.entries.get(key)
+            if found is None:
+                return None
+            self.entries.move_to_end(key)
+        return found.clone()
+
+    def put(self, key: tuple[str, int], state: Any) -> None:
+        with self.lock:
+            self.entries[key] = state.clone()
+            self.entries.move_to_end(key)
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)

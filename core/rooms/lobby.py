@@ -1,0 +1,194 @@
+"""The lobby: a new room's document, names, seats taken and left, bots added, the game begun.
+
+Each function works on a loaded room (:class:`~core.rooms.context.Ctx`) for
+the service's transaction; whatever the game decides (teams, the table size,
+how it begins) it asks the game's table through the registry.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from core import games, names
+from core.games import SettingsError
+from core.rooms.context import ABANDONED, LOBBY, Ctx, SeatRow, token_hash
+from core.rooms.errors import Refused
+
+
+def clean_name(name: object, taken: tuple[str, ...] = ()) -> str:
+    """A player's name as shown (:mod:`core.names`); refused if a bot's or like one ``taken``."""
+    try:
+        clean = names.clean(name)
+    except names.BadName as exc:
+        raise Refused(str(exc)) from None
+    if names.is_bot_name(clean):
+        raise Refused(f"{clean} is a bot's name; pick another name")
+    other = names.clashes(clean, taken)
+    if other is not None:
+        raise Refused(f"someone here is already called {other}; pick another name")
+    return clean
+
+
+def checked(settings: Any) -> Any:
+    """The settings as the game fills and checks them; :class:`Refused` if it refuses."""
+    try:
+        return settings.checked()
+    except SettingsError as exc:
+        raise Refused(str(exc)) from None
+
+
+def new_room(
+    settings: Any, host_name: str, token: str, now: float
+) -> tuple[dict[str, Any], SeatRow]:
+    """A new room's document and its host's seat (the room code is filled in by the caller)."""
+    doc = {
+        "game_name": settings.game,
+        "settings": settings.to_json(),
+        "status": LOBBY,
+        "seed": secrets.randbits(48),
+        "host_seat_id": None,
+        "game": None,
+        "round": None,
+        "removal": None,
+        "since": now,
+        "requests": {},
+        "round_number": 0,
+        "last_round": None,
+    }
+    host = SeatRow(
+        id=None,
+        room_code="",
+        join_order=0,
+        name=host_name,
+        team=0 if games.table_of(settings.game).teams_chosen(settings) else None,
+        token_hash=token_hash(token),
+        last_seen=now,
+    )
+    return doc, host
+
+
+def _team(ctx: Ctx, settings: Any, wanted: int | None) -> int | None:
+    """The team a newcomer takes, as the game's lobby rules say (R9, R10)."""
+    try:
+        team: int | None = ctx.table.lobby_team(settings, [s.team for s in ctx.seats], wanted)
+    except SettingsError as exc:
+        raise Refused(str(exc)) from None
+    return team
+
+
+def _next_order(ctx: Ctx) -> int:
+    return max(s.join_order for s in ctx.seats) + 1 if ctx.seats else 0
+
+
+def join(ctx: Ctx, name: str, team: int | None, token: str) -> str:
+    """Take a free seat in the lobby under ``token``; returns the token."""
+    settings = ctx.table.settings_from_json(ctx.doc["settings"])
+    if ctx.status != LOBBY:
+        raise Refused("this game has already started; you can watch the table")
+    if len(ctx.seats) >= settings.players:
+        raise Refused("this room is full; you can watch the table")
+    clean = clean_name(name, tuple(s.name for s in ctx.seats))
+    chosen = _team(ctx, settings, team)
+    ctx.new_seats.append(
+        SeatRow(
+            id=None,
+            room_code=ctx.room.code,
+            join_order=_next_order(ctx),
+            name=clean,
+            team=chosen,
+            token_hash=token_hash(token),
+            last_seen=ctx.now,
+        )
+    )
+    ctx.changed = True
+    return token
+
+
+def choose_team(ctx: Ctx, token: str, team: int) -> None:
+    """Team-wise lobby: move to the other team if it has a free place."""
+    seat = ctx.seat_of(token)
+    settings = ctx.table.settings_from_json(ctx.doc["settings"])
+    if ctx.status != LOBBY or not ctx.table.teams_chosen(settings):
+        raise Refused("teams can only be changed in a Team-wise lobby")
+    if seat.team == team:
+        return
+    others = [s for s in ctx.seats if s is not seat]
+    counts = [sum(1 for s in others if s.team == t) for t in (0, 1)]
+    assert settings.team_sizes is not None
+    if team not in (0, 1):
+        raise Refused("pick team A or team B")
+    if counts[team] >= settings.team_sizes[team]:
+        raise Refused(f"team {'AB'[team]} is full")
+    seat.team = team
+    ctx.changed = True
+
+
+def add_bot(ctx: Ctx, token: str, level: str, team: int | None) -> None:
+    """The host fills an empty lobby seat with a bot of ``level``."""
+    ctx.require_host(token)
+    settings = ctx.table.settings_from_json(ctx.doc["settings"])
+    if ctx.status != LOBBY:
+        raise Refused("bots join in the lobby; to replace a player, hand their seat over")
+    if len(ctx.seats) >= settings.players:
+        raise Refused("every seat is taken")
+    number = 1 + sum(1 for s in ctx.seats if s.is_bot)
+    taken = {s.name for s in ctx.seats}
+    while f"Bot {number}" in taken:
+        number += 1
+    ctx.new_seats.append(
+        SeatRow(
+            id=None,
+            room_code=ctx.room.code,
+            join_order=_next_order(ctx),
+            name=f"Bot {number}",
+            team=_team(ctx, settings, team),
+            is_bot=True,
+            bot_level=level,
+        )
+    )
+    ctx.changed = True
+
+
+def remove_seat(ctx: Ctx, token: str, seat_id: int) -> None:
+    """The host removes a bot or a player from the lobby."""
+    host = ctx.require_host(token)
+    if ctx.status != LOBBY:
+        raise Refused("players can be removed in the lobby; in a game, hand the seat over")
+    target = next((s for s in ctx.seats if s.id == seat_id), None)
+    if target is None:
+        raise Refused("that seat is already empty")
+    if target is host:
+        raise Refused("the host cannot remove themselves; leave the room instead")
+    ctx.seats.remove(target)
+    ctx.deleted.append(target)
+    ctx.changed = True
+
+
+def leave(ctx: Ctx, token: str) -> None:
+    """Leave the room: in the lobby the seat frees up; in a game a bot plays it on."""
+    seat = ctx.seat_of(token)
+    if ctx.status == LOBBY:
+        ctx.seats.remove(seat)
+        ctx.deleted.append(seat)
+    else:
+        seat.stand_in = True
+        seat.token_hash = None
+    if seat.id == ctx.doc["host_seat_id"]:
+        humans = [s for s in ctx.seats if not s.is_bot and not s.stand_in and s is not seat]
+        ctx.doc["host_seat_id"] = humans[0].id if humans else None
+        if not humans and ctx.status == LOBBY:
+            ctx.status = ABANDONED
+    ctx.changed = True
+
+
+def begin(ctx: Ctx, token: str) -> None:
+    """The host starts the game once every seat is taken (R8–R11)."""
+    ctx.require_host(token)
+    if ctx.status != LOBBY:
+        raise Refused("the game has already begun")
+    settings = ctx.table.settings_from_json(ctx.doc["settings"])
+    if len(ctx.seats) < settings.players:
+        missing = settings.players - len(ctx.seats)
+        raise Refused(f"waiting for {missing} more player{'s' if missing > 1 else ''}")
+    ctx.table.begin(ctx, ctx.doc["host_seat_id"])

@@ -1,0 +1,268 @@
+"""The room service every page calls: one transaction per call, a compare-and-set at its end.
+
+Each call loads the room, first applies whatever is due from stored
+timestamps (:mod:`core.rooms.timers`), then the call's own change (the lobby,
+:mod:`core.rooms.lobby`; the table, :mod:`core.rooms.turns`), and writes it
+back as a compare-and-set on the room's version (:mod:`core.rooms.sql`). A
+call that lost a race with another writer runs again on the new state.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from core import bots
+from core.rooms import lobby, sql, timers, turns, views
+from core.rooms.context import PLAYING, Ctx, StateCache, token_hash
+from core.rooms.errors import NotFound, Refused, RoomError, Stale
+from core.rooms.views import RoomView, Suggestion
+from core.store import Store
+
+CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I
+CODE_LENGTH = 6
+MAX_ATTEMPTS = 20  # compare-and-set retries after losing a race with another writer
+
+
+def _code(code: object) -> str:
+    return code.strip().upper() if isinstance(code, str) else ""
+
+
+class Rooms:
+    """The service every screen calls. Thread-safe: it holds no per-room state."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        self._states = StateCache()
+        self._thoughts = timers.Thoughts()
+        self._rooms_of: dict[str, str] = {}  # token hash -> room code; a seat never moves
+
+    # ------------------------------------------------------------ transactions
+
+    def _read(self, code: str, work: Callable[[Ctx], Any]) -> Any:
+        """Run a read-only ``work``; if something is due first, take the write path."""
+        code = _code(code)
+        with self.store.read() as session:
+            ctx = sql.load(session, code, self.clock(), self._states)
+            due = timers.due(ctx)
+            if due is None or due[0] > ctx.now:
+                return work(ctx)
+        return self._run(code, work)
+
+    def _run(
+        self,
+        code: str,
+        work: Callable[[Ctx], Any],
+        expected_version: int | None = None,
+    ) -> Any:
+        """Load, advance what is due, do ``work``, compare-and-set; retry a lost race."""
+        code = _code(code)
+        for _ in range(MAX_ATTEMPTS):
+            with self.store.write() as session:
+                ctx = sql.load(session, code, self.clock(), self._states)
+                room = ctx.room
+                timers.advance(ctx, self._thoughts)
+                error: RoomError | None = None
+                result: Any = None
+                try:
+                    if expected_version is not None and (
+                        room.version != expected_version or ctx.changed
+                    ):
+                        raise Stale("the table moved on; here is where it stands now")
+                    result = work(ctx)
+                except RoomError as exc:
+                    if not ctx.changed:
+                        raise
+                    error = exc  # keep what the timers did, refuse only the call
+                if ctx.changed:
+                    if not sql.save(self.store, ctx, timers.due_at(ctx)):
+                        session.rollback()
+                        continue
+                    session.commit()
+                    if ctx._state is not None and ctx.doc["round"] is not None:
+                        self._states.put((code, room.version + 1), ctx._state)
+                else:
+                    session.rollback()  # nothing to write: leave no trace
+                if error is not None:
+                    raise error
+                return result
+        raise Refused("the table is very busy; please try again")
+
+    def room_of(self, token: str) -> str:
+        """The room code a secret token belongs to."""
+        if not isinstance(token, str) or not token:
+            raise NotFound("this link does not open a seat")
+        digest = token_hash(token)
+        known = self._rooms_of.get(digest)
+        if known is not None:
+            return known
+        with self.store.read() as session:
+            code = sql.room_of_token(session, digest)
+        if code is None:
+            raise NotFound("this link does not open a seat")
+        if len(self._rooms_of) > 100_000:
+            self._rooms_of.clear()
+        self._rooms_of[digest] = code
+        return code
+
+    # ------------------------------------------------------------ lobby
+
+    def create(self, host_name: str, settings: Any) -> tuple[str, str]:
+        """Open a room with its host seated; returns the room code and the host's token."""
+        name = lobby.clean_name(host_name)
+        settings = lobby.checked(settings)
+        now = self.clock()
+        token = secrets.token_urlsafe(16)
+        for _ in range(MAX_ATTEMPTS):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            doc, host = lobby.new_room(settings, name, token, now)
+            host.room_code = code
+            with self.store.write() as session:
+                if sql.insert_room(session, code, settings.game, doc, host, now):
+                    session.commit()
+                    return code, token
+        raise Refused("could not find a free room code; please try again")
+
+    def join(self, code: str, name: str, team: int | None = None) -> str:
+        """Take a free seat in a room's lobby; returns the new player's secret token."""
+        lobby.clean_name(name)  # a bad name is refused before the room is even read
+        token = secrets.token_urlsafe(16)
+        result: str = self._run(code, partial(lobby.join, name=name, team=team, token=token))
+        return result
+
+    def quick_game(self, host_name: str, settings: Any, level: str = "rules") -> tuple[str, str]:
+        """A room of the host and bots of ``level`` in every other seat, begun at once."""
+        _check_level(level)
+        code, token = self.create(host_name, settings)
+        for _ in range(lobby.checked(settings).players - 1):
+            self.add_bot(token, level)
+        self.begin(token)
+        return code, token
+
+    def choose_team(self, token: str, team: int) -> None:
+        """Team-wise lobby: move to the other team if it has a free place."""
+        self._run(self.room_of(token), partial(lobby.choose_team, token=token, team=team))
+
+    def add_bot(self, token: str, level: str = "random", team: int | None = None) -> None:
+        """The host fills an empty lobby seat with a bot."""
+        _check_level(level)
+        work = partial(lobby.add_bot, token=token, level=level, team=team)
+        self._run(self.room_of(token), work)
+
+    def remove_seat(self, token: str, seat_id: int) -> None:
+        """The host removes a bot or a player from the lobby."""
+        self._run(self.room_of(token), partial(lobby.remove_seat, token=token, seat_id=seat_id))
+
+    def leave(self, token: str) -> None:
+        """Leave a room. In the lobby the seat frees up; in a game a bot plays it on."""
+        self._run(self.room_of(token), partial(lobby.leave, token=token))
+
+    def begin(self, token: str) -> None:
+        """The host starts the game once every seat is taken (R8–R11)."""
+        self._run(self.room_of(token), partial(lobby.begin, token=token))
+
+    # ------------------------------------------------------------ the table
+
+    def confirm_removal(self, token: str, removed: list[str], version: int | None = None) -> None:
+        """The chooser confirms the cards to remove before the deal (R6)."""
+        work = partial(turns.confirm_removal, token=token, removed=removed)
+        self._run(self.room_of(token), work, version)
+
+    def act(self, token: str, action: object, version: int | None = None) -> int:
+        """One move by the token's own seat; returns the new version.
+
+        ``action`` is the hand-record JSON form without the seat (the token
+        decides the seat). With ``version`` the page says which state it acted
+        on: a different one is refused as stale, and the very same request sent
+        twice (a double click) applies once.
+        """
+        work = partial(turns.act, token=token, action=action, version=version)
+        try:
+            result: int = self._run(self.room_of(token), work, version)
+            return result
+        except Stale:
+            if version is not None and self._already_applied(token, action, version):
+                return self.version(self.room_of(token))
+            raise
+
+    def _already_applied(self, token: str, action: object, version: int) -> bool:
+        """True if this exact request (seat, version, move) was the seat's last one applied."""
+        with self.store.read() as session:
+            found = sql.seat_and_doc(session, token_hash(token))
+        position = found[0] if found is not None else None
+        if found is None or position is None:
+            return False
+        doc = found[1]
+        last = doc["requests"].get(str(position))
+        return turns.same_request(Ctx.table_for(doc), last, position, action, version)
+
+    def next_round(self, token: str, version: int | None = None) -> None:
+        """Deal the next round: the host's button, anyone's after a minute (SPEC 2.9)."""
+        self._run(self.room_of(token), partial(turns.next_round, token=token), version)
+
+    def end_game(self, token: str) -> None:
+        """R28: the host ends the game after a round; the leaders win, marked ended early."""
+        self._run(self.room_of(token), partial(turns.end_game, token=token))
+
+    def rematch(self, token: str) -> None:
+        """A new game with the same seats and teams; R11's round-1 rule applies again."""
+        self._run(self.room_of(token), partial(turns.rematch, token=token))
+
+    def hand_to_bot(self, token: str, position: int) -> None:
+        """R30: the host hands a seat to a bot so the game goes on."""
+        work = partial(turns.hand_to_bot, token=token, position=position)
+        self._run(self.room_of(token), work)
+
+    def reclaim(self, token: str) -> None:
+        """R30: a player opening their link again takes their seat back from the bot."""
+        self._run(self.room_of(token), partial(turns.reclaim, token=token))
+
+    # ------------------------------------------------------------ reading
+
+    def version(self, code: str) -> int:
+        """The room's version: what a screen polls. Drives due timers and bots first."""
+        code = _code(code)
+        with self.store.read() as session:
+            current, due_at = sql.version_of(session, code)
+        if due_at is None or due_at > self.clock():
+            return current
+        self._think_ahead(code)
+        return int(self._run(code, lambda ctx: ctx.room.version + int(ctx.changed)))
+
+    def _think_ahead(self, code: str) -> None:
+        """Work out a bot move that is due, in a read, before the write that plays it."""
+        with self.store.read() as session:
+            ctx = sql.load(session, code, self.clock(), self._states)
+            due = timers.due(ctx)
+            if ctx.status != PLAYING or due is None or due[1] != "bot" or due[0] > ctx.now:
+                return
+            state = ctx.state()
+            key = timers.thought_key(ctx, state)
+            if self._thoughts.has(key):
+                return
+            move = timers.decide(ctx, state)
+        self._thoughts.keep(key, move)
+
+    def suggest(self, token: str) -> Suggestion:
+        """The Expert's advice for the token's own turn, when the host allows hints."""
+        return views.suggestion(self.view(token))
+
+    def view(self, token: str) -> RoomView:
+        """What the token's player sees (their hand, the table, the room)."""
+        code = self.room_of(token)
+        view: RoomView = self._read(code, lambda ctx: views.build(ctx, ctx.seat_of(token)))
+        return view
+
+    def watch(self, code: str) -> RoomView:
+        """The public table of a room, for anyone with the room link (no hand)."""
+        view: RoomView = self._read(code, lambda ctx: views.build(ctx, None))
+        return view
+
+
+def _check_level(level: str) -> None:
+    if level not in bots.LEVELS:
+        raise Refused(f"unknown bot level {level}; choose {', '.join(bots.LEVELS)}")

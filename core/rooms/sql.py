@@ -1,0 +1,141 @@
+"""The room service's one place for SQL: load a room, write it back with a compare-and-set.
+
+A room is read with two statements (its row, its seats) and written back
+only where its version is still the one read (:meth:`core.store.Store.compare_and_set`);
+the seats that changed, joined or left and the rounds and games to keep go in
+the same transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import delete, insert, text, update
+from sqlmodel import Session, col, select
+
+from core.rooms.context import Ctx, RoomRow, SeatRow, StateCache, stamp
+from core.rooms.errors import NotFound
+from core.store import Room, Seat, Store, history
+
+_SEATS = Seat.__table__  # type: ignore[attr-defined]
+_ROOM_SQL = text("SELECT version, doc FROM room WHERE code = :code")
+_VERSION_SQL = text("SELECT version, due_at FROM room WHERE code = :code")
+_SEATS_SQL = text(
+    "SELECT id, room_code, join_order, name, position, team, token_hash, is_bot, bot_level,"
+    " stand_in, last_seen FROM seat WHERE room_code = :code ORDER BY join_order"
+)
+
+
+def load(session: Session, code: str, now: float, states: StateCache) -> Ctx:
+    """The room ``code`` with its seats, as of this transaction; :class:`NotFound` if none."""
+    conn = session.connection()
+    row = conn.execute(_ROOM_SQL, {"code": code}).first()
+    if row is None:
+        raise NotFound(f"there is no room {code or '(blank)'}")
+    seat_rows = [
+        SeatRow(
+            id=r.id,
+            room_code=r.room_code,
+            join_order=r.join_order,
+            name=r.name,
+            position=r.position,
+            team=r.team,
+            token_hash=r.token_hash,
+            is_bot=bool(r.is_bot),
+            bot_level=r.bot_level,
+            stand_in=bool(r.stand_in),
+            last_seen=r.last_seen,
+        )
+        for r in conn.execute(_SEATS_SQL, {"code": code})
+    ]
+    return Ctx(
+        RoomRow(code, int(row.version)),
+        seat_rows,
+        json.loads(row.doc),
+        now,
+        session,
+        loaded={s.id: s.values() for s in seat_rows if s.id is not None},
+        states=states,
+    )
+
+
+def save(store: Store, ctx: Ctx, due_at: float | None) -> bool:
+    """Write the room back if nobody wrote it since it was read; False if somebody did."""
+    if not store.compare_and_set(
+        ctx.session,
+        ctx.room.code,
+        ctx.room.version,
+        doc=json.dumps(ctx.doc),
+        status=ctx.status,
+        host_seat_id=ctx.doc["host_seat_id"],
+        due_at=due_at,
+        now=stamp(ctx.now),
+    ):
+        return False
+    conn = ctx.session.connection()
+    for seat in ctx.deleted:
+        conn.execute(delete(_SEATS).where(_SEATS.c.id == seat.id))
+    for seat in ctx.seats:
+        before = ctx.loaded.get(seat.id) if seat.id is not None else None
+        if before is None:
+            continue
+        changes = {k: v for k, v in seat.values().items() if before[k] != v}
+        if changes:
+            conn.execute(update(_SEATS).where(_SEATS.c.id == seat.id).values(**changes))
+    for seat in ctx.new_seats:
+        conn.execute(insert(_SEATS).values(**seat.values()))
+    if ctx.new_rows:
+        history.save(ctx.session, ctx.new_rows)
+    return True
+
+
+def insert_room(
+    session: Session, code: str, game: str, doc: dict[str, Any], host: SeatRow, now: float
+) -> bool:
+    """A new room with its host seated; False if the code is taken."""
+    if session.get(Room, code) is not None:
+        return False
+    session.add(
+        Room(
+            code=code,
+            game=game,
+            doc=json.dumps(doc),
+            created_at=stamp(now),
+            updated_at=stamp(now),
+        )
+    )
+    session.flush()
+    seat = Seat(**host.values())
+    session.add(seat)
+    session.flush()
+    doc["host_seat_id"] = seat.id
+    room = session.get(Room, code)
+    assert room is not None
+    room.doc = json.dumps(doc)
+    room.host_seat_id = seat.id
+    return True
+
+
+def room_of_token(session: Session, digest: str) -> str | None:
+    """The room a seat token's hash belongs to, if any."""
+    code = session.exec(select(Seat.room_code).where(Seat.token_hash == digest)).first()
+    return None if code is None else str(code)
+
+
+def seat_and_doc(session: Session, digest: str) -> tuple[int | None, dict[str, Any]] | None:
+    """The table position of a token's seat and its room's document, if the seat exists."""
+    row = session.exec(
+        select(Seat.position, Room.doc)
+        .join(Room, col(Room.code) == col(Seat.room_code))
+        .where(Seat.token_hash == digest)
+    ).first()
+    return None if row is None else (row[0], json.loads(row[1]))
+
+
+def version_of(session: Session, code: str) -> tuple[int, float | None]:
+    """A room's version and when something is next due in it; :class:`NotFound` if none."""
+    row = session.connection().execute(_VERSION_SQL, {"code": code}).first()
+    if row is None:
+        raise NotFound(f"there is no room {code or '(blank)'}")
+    return int(row[0]), row[1]
