@@ -185,7 +185,7 @@ def test_a_page_that_fails_shows_a_reference_not_a_traceback(
     def broken(*_: object, **__: object) -> str:
         raise RuntimeError("secret server detail")
 
-    monkeypatch.setattr(look, "card_face", broken)
+    monkeypatch.setattr(look, "piece_face", broken)
     with caplog.at_level("ERROR", logger="moon3"):
         at = page("home")
     assert not at.exception

@@ -14,44 +14,16 @@ so a page shows only what its seat may see. User text goes through
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from core.moon3 import cards
-from core.moon3.record import TrickStep
 from core.pieces import cards as pieces
 from ui import escape
 
 FELT = "#1f6f43"
-#: Suit letters used in widget keys, so CSS can colour and badge a card button.
-KEY_SUIT = (*cards.SUITS, "J")
-
-
-def _suit_of(c: int) -> int:
-    return len(cards.SUITS) if c == cards.JOKER else cards.SUIT[c]
-
-
-def _rank_text(c: int) -> str:
-    if c == cards.JOKER:
-        return "JK"
-    return cards.label(c).removesuffix(cards.SUIT_SYMBOLS[cards.SUIT[c]])
-
-
-def _symbol(c: int) -> str:
-    return "★" if c == cards.JOKER else cards.SUIT_SYMBOLS[cards.SUIT[c]]
-
-
-def button_label(c: int) -> str:
-    """A card button's label: rank and suit with a space, so the corner stacks them."""
-    return f"{_rank_text(c)} {_symbol(c)}"
-
-
-def card_key(prefix: str, c: int, index: int) -> str:
-    """A widget key that lets the CSS draw a card button's face (suit, points, name)."""
-    return f"{prefix}-{KEY_SUIT[_suit_of(c)]}-p{cards.POINTS[c]}-{cards.NAME[c]}-{index}"
-
-
-_COLOURS = (*cards.SUIT_COLOURS, cards.JOKER_COLOUR)
-_SYMBOLS = (*cards.SUIT_SYMBOLS, "★")
+#: Suit letters used in widget keys (``J`` for a joker), so CSS can colour a card button.
+KEY_SUIT = (*pieces.SUITS, "J")
+_COLOURS = (*pieces.SUIT_COLOURS, pieces.JOKER_COLOUR)
+_SYMBOLS = (*pieces.SUIT_SYMBOLS, "★")
 _BUTTONS = ('div[class*="st-key-play-"]', 'div[class*="st-key-pick-"]')
 _FACE = " button [data-testid='stMarkdownContainer']"
 
@@ -136,35 +108,23 @@ div[class*="st-key-pick-"] button:disabled [data-testid="stMarkdownContainer"] {
         for i, (colour, symbol) in enumerate(zip(_COLOURS, _SYMBOLS, strict=True))
         for sel in _BUTTONS
     )
-    + "".join(
-        f'div[class*="st-key-play-"][class*="-p{points}-"]{_FACE}::after '
-        f'{{ content: "{points}";{" background: #b8860b;" if points == 30 else ""} }}'
-        for points in sorted({p for p in cards.POINTS if p})
-    )
     + "</style>"
 )
 
 
-def card_face(c: int, small: bool = False, dim: bool = False, marked: bool = False) -> str:
-    """One card: rank over suit in the corner, the suit large, a point badge if it scores."""
-    worth = cards.POINTS[c]
-    badge = ""
-    if worth:
-        kind = " m3-kali" if c == cards.KALI_TIDI else ""
-        badge = f'<span class="m3-badge{kind}">{worth}</span>'
-    classes = (
-        "m3-card"
-        + (" m3-small" if small else "")
-        + (" m3-dim" if dim else "")
-        + (" m3-out" if marked else "")
-    )
-    rank, symbol = _rank_text(c), _symbol(c)
+def badge_css(points: Iterable[int], gold: int | None = None) -> str:
+    """The point badges of a game's card buttons (the widget key carries ``-p<points>-``).
+
+    A game whose cards score draws these with its hand; ``gold`` marks its special card.
+    """
     return (
-        f'<div class="{classes}" role="img" aria-label="{escape.html(cards.label(c))}, '
-        f'{worth} points" data-card="{cards.NAME[c]}" data-points="{worth}" '
-        f'style="--m3-suit:{_COLOURS[_suit_of(c)]}">'
-        f'<span class="m3-corner">{rank}<br>{symbol}</span>'
-        f'<span class="m3-pip">{symbol}</span>{badge}</div>'
+        "<style>"
+        + "".join(
+            f'div[class*="st-key-play-"][class*="-p{p}-"]{_FACE}::after '
+            f'{{ content: "{p}";{" background: #b8860b;" if p == gold else ""} }}'
+            for p in sorted(set(points) - {0})
+        )
+        + "</style>"
     )
 
 
@@ -219,51 +179,6 @@ REPLAY_CSS = """
 """
 
 
-def replay_html(
-    step: TrickStep | None,
-    hands: Sequence[Sequence[int]],
-    names: Sequence[str],
-    roles: Sequence[str],
-    points: Sequence[int],
-) -> str:
-    """One moment of a replayed round, every hand face up: before ``step``'s trick, with it.
-
-    ``roles`` tags each seat (bidder, partner, team...); ``step`` is ``None`` for the deal.
-    """
-    played = dict(zip(step.seats, step.cards, strict=True)) if step else {}
-    tiles = []
-    for seat, hand in enumerate(hands):
-        faces = []
-        marked = False
-        for c in hand:
-            out = not marked and played.get(seat) == c
-            marked = marked or out
-            faces.append(card_face(c, small=True, marked=out))
-        won = " m3-won" if step is not None and step.winner == seat else ""
-        tag = f'<span class="m3-tag">{escape.html(roles[seat])}</span>' if roles[seat] else ""
-        tiles.append(
-            f'<div class="m3-hand{won}" data-seat="{seat}"><b>{escape.html(names[seat])}</b>{tag}'
-            f" · {points[seat]} pts"
-            f'<div class="m3-row">{"".join(faces) or "<i>no cards</i>"}</div></div>'
-        )
-    trick = ""
-    if step is not None:
-        parts = [
-            f'<div class="m3-played{" m3-win" if seat == step.winner else ""}">'
-            f"{card_face(c, small=True)}<span>{escape.html(names[seat])}</span></div>"
-            for seat, c in zip(step.seats, step.cards, strict=True)
-        ]
-        trick = (
-            f'<div class="m3-trick">{"".join(parts)}</div><div class="m3-caption">'
-            f"Trick {step.number}: {escape.html(names[step.winner])} won · "
-            f"{cards.points(step.cards)} pts</div>"
-        )
-    return (
-        f'{REPLAY_CSS}<div class="m3-replay">{trick}<div class="m3-hands">{"".join(tiles)}</div>'
-        f"</div>"
-    )
-
-
 # ---------------------------------------------------------------- cards as pieces (any game)
 
 
@@ -283,24 +198,49 @@ def _piece_parts(c: int) -> tuple[str, str, str, str]:
 
 
 def piece_label(c: int) -> str:
-    """A hand button's label for a piece card (the corner stacks rank over suit)."""
+    """A hand button's label for a card (the corner stacks rank over suit)."""
     rank, symbol, _, _ = _piece_parts(c)
     return f"{rank} {symbol}"
 
 
-def piece_key(prefix: str, c: int, index: int) -> str:
-    """A widget key the card CSS draws a face from (no point badge: the game has none)."""
+def piece_key(prefix: str, c: int, index: int, points: int = 0) -> str:
+    """A widget key the card CSS draws a face from: suit, point badge (0: none), name."""
     _, _, suit, _ = _piece_parts(c)
-    return f"{prefix}-{suit}-p0-{pieces.NAME[c]}-{index}"
+    return f"{prefix}-{suit}-p{points}-{pieces.NAME[c]}-{index}"
 
 
-def piece_face(c: int, small: bool = False) -> str:
-    """A piece card's face, the same as every other card face."""
+def piece_face(
+    c: int,
+    small: bool = False,
+    dim: bool = False,
+    marked: bool = False,
+    points: int | None = None,
+    gold: bool = False,
+    text: str | None = None,
+) -> str:
+    """One card: rank over suit in the corner, the suit large, a point badge if it scores.
+
+    ``points`` is what the card is worth in a game that counts them (said in its
+    label, badged when not 0, ``gold`` for a special card); ``text`` the
+    game's own name for the card.
+    """
     rank, symbol, _, colour = _piece_parts(c)
-    classes = "m3-card" + (" m3-small" if small else "")
+    classes = (
+        "m3-card"
+        + (" m3-small" if small else "")
+        + (" m3-dim" if dim else "")
+        + (" m3-out" if marked else "")
+    )
+    said = escape.html(text if text is not None else pieces.label(c))
+    worth = badge = ""
+    if points is not None:
+        said += f", {points} points"
+        worth = f' data-points="{points}"'
+        if points:
+            badge = f'<span class="m3-badge{" m3-kali" if gold else ""}">{points}</span>'
     return (
-        f'<div class="{classes}" role="img" aria-label="{escape.html(pieces.label(c))}" '
-        f'data-card="{pieces.NAME[c]}" style="--m3-suit:{colour}">'
+        f'<div class="{classes}" role="img" aria-label="{said}" data-card="{pieces.NAME[c]}"'
+        f'{worth} style="--m3-suit:{colour}">'
         f'<span class="m3-corner">{rank}<br>{symbol}</span>'
-        f'<span class="m3-pip">{symbol}</span></div>'
+        f'<span class="m3-pip">{symbol}</span>{badge}</div>'
     )

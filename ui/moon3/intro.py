@@ -11,6 +11,7 @@ import streamlit as st
 
 from core.moon3 import cards
 from ui import escape, look
+from ui.moon3 import faces
 
 #: The sample hand on the home page: Kali Tidi, the five honours, a five and a
 #: 3 that is not a spade, so worth nothing. Eight cards make two even rows on a phone.
@@ -94,7 +95,7 @@ def card_slot(c: int) -> str:
     """A card with a caption under it saying what it is worth (and naming Kali Tidi)."""
     title = "<b>Kali Tidi</b>" if c == cards.KALI_TIDI else ""
     return (
-        f'<div class="m3-slot">{look.card_face(c)}'
+        f'<div class="m3-slot">{faces.card_face(c)}'
         f'<div class="m3-caption">{title}{cards.POINTS[c]} points</div></div>'
     )
 

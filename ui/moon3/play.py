@@ -21,6 +21,7 @@ from core.moon3.config import MODE_LABELS, Mode
 from core.rooms import RoomError, RoomView
 from ui import escape, look
 from ui import hand as hand_row
+from ui.moon3 import faces
 from ui.moon3.table import headline
 from ui.turn import Turn, hint_button, hint_text
 
@@ -51,7 +52,7 @@ div[class*="st-key-m3-suit-"] p { margin: 0; }
 
 def play(view: RoomView, turn: Turn) -> None:
     """Everything under the felt while the round runs (card removal included)."""
-    st.markdown(CSS, unsafe_allow_html=True)
+    st.markdown(CSS + faces.CSS, unsafe_allow_html=True)
     if view.status == "removal":
         removal(view, turn)
         return
@@ -81,8 +82,8 @@ def hand(view: RoomView, turn: Turn) -> None:
     legal = {a.value for a in table_view.legal} if playing else set()
     shown = [
         hand_row.Card(
-            look.button_label(c),
-            look.card_key("play", c, index),
+            faces.button_label(c),
+            faces.card_key("play", c, index),
             turn.move({"type": "play", "card": cards.NAME[c]}) if c in legal else None,
         )
         for index, c in enumerate(table_view.hand)
@@ -219,10 +220,10 @@ def picker(
                 )
                 for c, copy in row:
                     on = (c, copy) in picked
-                    rank = look.button_label(c).split(" ")[0]
+                    rank = faces.button_label(c).split(" ")[0]
                     st.button(
                         rank,
-                        key=f"{look.card_key('pick', c, copy)}-{'on' if on else 'off'}",
+                        key=f"{faces.card_key('pick', c, copy)}-{'on' if on else 'off'}",
                         on_click=_toggle,
                         args=(key, (c, copy), count),
                         disabled=not on and len(picked) >= count,
@@ -249,7 +250,7 @@ def last_trick_and_bids(view: RoomView) -> None:
             trick = table_view.last_trick
             parts = "".join(
                 f'<div class="m3-played{" m3-win" if trick.winner == s else ""}">'
-                f"{look.card_face(c, small=True)}<span>{escape.html(names[s])}</span></div>"
+                f"{faces.card_face(c, small=True)}<span>{escape.html(names[s])}</span></div>"
                 for s, c in zip(trick.seats, trick.cards, strict=True)
             )
             st.markdown(f'<div class="m3-trick">{parts}</div>', unsafe_allow_html=True)

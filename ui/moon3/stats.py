@@ -20,6 +20,7 @@ from core.records import ActionError, RecordError
 from core.store import history
 from core.store.moon3 import stats
 from ui import charts, escape, look, session
+from ui.moon3 import faces
 
 #: At most this many rows in a chart; the table and CSV keep going.
 CHART_ROWS = 15
@@ -555,11 +556,11 @@ def replay(store: stats.Store, game: stats.GameLine, line: stats.RoundLine) -> N
     roles = _roles(hand, state, players)
     if at == 0:
         st.caption(f"The deal, after the auction: every hand face up. {last} tricks follow.")
-        html = look.replay_html(None, state.dealt, names, roles, [0] * players)
+        html = faces.replay_html(None, state.dealt, names, roles, [0] * players)
     else:
         step = steps[at - 1]
         st.caption(f"Trick {at} of {last}: the cards played are outlined in each hand.")
-        html = look.replay_html(step, step.hands, names, roles, step.points)
+        html = faces.replay_html(step, step.hands, names, roles, step.points)
     st.markdown(html, unsafe_allow_html=True)
 
 

@@ -21,7 +21,8 @@ from core.moon3 import cards
 from core.moon3.config import Mode
 from core.moon3.view import PlayerView, TrickView
 from core.rooms import RoomView
-from ui import escape, felt, look
+from ui import escape, felt
+from ui.moon3 import faces
 
 WHAT = {
     "bidding": "bid or pass",
@@ -107,7 +108,7 @@ def places(view: RoomView) -> list[felt.Place]:
                 note=note,
                 turn=turn,
                 me=seat == me,
-                played=look.card_face(card, small=True) if card is not None else "",
+                played=faces.card_face(card, small=True) if card is not None else "",
                 winning=trick is not None and trick.winner == seat,
                 bot=seat in bots,
             )
