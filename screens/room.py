@@ -25,7 +25,7 @@ from core import bots, games
 from core.boundary import shown
 from core.rooms import RoomError, RoomView
 from ui import escape, felt, look, session
-from ui.games import screens
+from ui.games import ordered, screens
 from ui.turn import Turn, show_flash
 
 svc = session.rooms()
@@ -389,7 +389,9 @@ def load() -> RoomView | None:
         return None
 
 
-st.markdown(look.CSS + felt.CSS + PAGE_CSS, unsafe_allow_html=True)
+# Every game's control styles at the top, where they take no room in the table's flow.
+GAME_CSS = "".join(screens(game, "play").CSS for game in ordered())
+st.markdown(look.CSS + felt.CSS + PAGE_CSS + GAME_CSS, unsafe_allow_html=True)
 with st.container(key="m3-title"):  # hidden: it only runs the title keeper once a page
     st.html(TITLE_JS, unsafe_allow_javascript=True)
 room_view = load()

@@ -351,6 +351,23 @@ TABLES = {
 }
 
 
+#: Spades' tables: the longest hand (3 players with jokers, 18 cards) and partners at 4.
+SPADES_TABLES = {
+    "spades-3p18": SpadesSettings(players=3, jokers=True),
+    "spades-4p13": SpadesSettings(),
+}
+
+
+def spades_after(rooms: Rooms, ordered: list[str], moves: int) -> str:
+    """Make ``moves`` moves of a Spades hand; the token of the seat to act next."""
+    for _ in range(moves):
+        view = rooms.view(ordered[0])
+        actor = ordered[view.table.to_act]  # type: ignore[union-attr]
+        mine = rooms.view(actor)
+        rooms.act(actor, pick(mine, random.Random(2)), mine.version)
+    return ordered[rooms.view(ordered[0]).table.to_act]  # type: ignore[union-attr]
+
+
 def decisions(database: str) -> list[tuple[str, str, str]]:
     """Each decision at each table: (name, path of the deciding player's page, kind)."""
     rooms = Rooms(Store(database))
@@ -371,6 +388,15 @@ def decisions(database: str) -> list[tuple[str, str, str]]:
                     actor = ordered[rooms.view(actor).table.to_act]  # type: ignore[union-attr]
             found.append((f"{table}-{phase}", f"/room?room={code}&seat={actor}", phase))
         code, host, ordered = seated(rooms, settings)
+        play_until_round_ends(rooms, ordered, random.Random(3))
+        found.append((f"{table}-results", f"/room?room={code}&seat={host}", "results"))
+    for table, spades in SPADES_TABLES.items():
+        # Bidding opens the hand; playing: every bid in and a trick under way.
+        for phase, moves in (("bidding", 0), ("playing", spades.players + 2)):
+            code, _, ordered = seated(rooms, spades)
+            actor = spades_after(rooms, ordered, moves)
+            found.append((f"{table}-{phase}", f"/room?room={code}&seat={actor}", phase))
+        code, host, ordered = seated(rooms, spades)
         play_until_round_ends(rooms, ordered, random.Random(3))
         found.append((f"{table}-results", f"/room?room={code}&seat={host}", "results"))
     rooms.store.close()
@@ -419,12 +445,13 @@ ONE_SCREEN = """(kind) => {
   const picks = [...document.querySelectorAll('div[class*="st-key-pick-"] button')];
   const controls = {
     bidding: [...byText('Bid'), ...byText('Pass'),
-              ...document.querySelectorAll('.st-key-m3-bid input')],
+              ...document.querySelectorAll('.st-key-m3-bid input'),
+              ...document.querySelectorAll('.st-key-m3-spades-bids button')],
     calling: [...picks, ...byText('Call')],
     removal: [...picks, ...byText('Confirm Selection')],
     trump: [...document.querySelectorAll('div[class*="st-key-trump-"] button')],
     playing: hand.filter(b => !b.disabled),
-    results: [...byText('Next Round')],
+    results: [...byText('Next Round'), ...byText('Next Hand')],
   }[kind];
   if (!controls.length) problems.push(`no controls for ${kind}`);
   for (const control of controls) {
@@ -454,7 +481,7 @@ RESTING = """([x, y]) => new Promise(done => {
 def test_each_decision_fits_one_screen_at_phone_and_laptop_size(
     server: str, browser: Browser, database: str
 ) -> None:
-    """Bid, call, trump, removal, play and results at 4/13, 7/14 and 5/20: all on one screen.
+    """Every decision at 4/13, 7/14, 5/20 and Spades at 3/18 and 4/13: all on one screen.
 
     The felt, the hand and the controls of the decision are inside the viewport
     as the page opens, no control is covered by another element (a card by

@@ -39,7 +39,8 @@ class Suggestion:
     """A hint: the action the Expert would take and, while bidding, its estimates."""
 
     action: Any
-    #: Points the side can expect to capture as bidder, with ♠ ♥ ♣ ♦ as trump.
+    #: While bidding, what the game estimates for the hand (Moon 3 of Spades: the points
+    #: the side can expect as bidder with ♠ ♥ ♣ ♦ as trump; empty where a game has none).
     estimates: tuple[int, ...] | None
 
 

@@ -93,7 +93,13 @@ OPTIONS = (
         help="At 3 and 5 players everyone plays for themselves.",
     ),
     Option("jokers", "Big and Little Jokers (above the A♠)", "toggle", False),
-    Option("nil", "Nil bids (+100 / −100)", "toggle", True),
+    Option(
+        "nil",
+        "Nil bids (+100 / −100)",
+        "toggle",
+        # S1: on in partnership, off when everyone plays for themselves.
+        lambda chosen: chosen["players"] == 4 and bool(chosen["partnership"]),
+    ),
     Option("blind_nil", "Blind nil for a side 100 behind (+200 / −200)", "toggle", False),
     Option(
         "failed_nil",
@@ -125,7 +131,8 @@ QUICK_OPTIONS: tuple[Option, ...] = ()
 
 def quick_settings(players: int, chosen: Chosen) -> SpadesSettings:
     """A quick game's table: 3 to 5 players (partners at 4), the Expert's hints on."""
-    return SpadesSettings(players=min(max(players, MIN_PLAYERS), MAX_PLAYERS), hints=True)
+    seated = min(max(players, MIN_PLAYERS), MAX_PLAYERS)
+    return SpadesSettings(players=seated, nil=seated == 4, hints=True)
 
 
 def settings_from_json(data: dict[str, Any]) -> SpadesSettings:

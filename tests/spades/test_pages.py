@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 
@@ -41,6 +42,25 @@ def test_create_room_offers_spades_and_opens_its_lobby(database: str) -> None:
     with store.read() as db:
         assert "spades" in {room.game for room in db.exec(select(Room))}
     store.close()
+
+
+def test_create_room_nil_follows_s1_defaults_for_the_table_chosen(database: str) -> None:
+    at = page("create").run()
+    at.text_input[0].input("Asha").run()
+    next(r for r in at.radio if r.label == "Game").set_value("spades").run()
+    nil = next(t for t in at.toggle if t.label.startswith("Nil bids"))
+    assert nil.value is True  # partnership at 4: nil is on
+    next(r for r in at.radio if r.label == "Players").set_value(3).run()
+    nil = next(t for t in at.toggle if t.label.startswith("Nil bids"))
+    assert nil.value is False  # everyone for themselves: nil is off unless the host wants it
+    next(b for b in at.button if b.label == "Create Room").click().run()
+    assert not at.exception
+    store = Store(database)
+    with store.read() as db:
+        rooms = [r for r in db.exec(select(Room)) if r.game == "spades"]
+        settings = json.loads(rooms[-1].doc)["settings"]
+    store.close()
+    assert settings["players"] == 3 and settings["nil"] is False
 
 
 def test_the_bidder_taps_a_bid(database: str) -> None:

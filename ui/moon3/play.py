@@ -25,6 +25,7 @@ from ui.moon3 import faces
 from ui.moon3.table import headline
 from ui.turn import Turn, hint_button, hint_text
 
+#: The controls' style, drawn once at the top of the room page (not in the table's flow).
 CSS = """
 <style>
 /* Trump: four labelled suit buttons in one row. */
@@ -48,11 +49,11 @@ div[class*="st-key-m3-suit-"] p { margin: 0; }
 .st-key-m3-bid { align-items: flex-end; flex-wrap: nowrap !important; }
 .st-key-m3-bid [data-testid="stNumberInput"] { min-width: 7.5rem; }</style>
 """
+CSS += faces.CSS
 
 
 def play(view: RoomView, turn: Turn) -> None:
     """Everything under the felt while the round runs (card removal included)."""
-    st.markdown(CSS + faces.CSS, unsafe_allow_html=True)
     if view.status == "removal":
         removal(view, turn)
         return

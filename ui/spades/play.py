@@ -23,6 +23,7 @@ from ui.turn import Turn, hint_button, hint_text
 #: What a round is called at this game's table.
 ROUND = "hand"
 
+#: The bid buttons' style, drawn once at the top of the room page.
 CSS = """
 <style>
 .st-key-m3-spades-bids { display: grid !important; gap: 0.3rem;
@@ -111,7 +112,6 @@ def results(view: RoomView) -> None:
 
 def play(view: RoomView, turn: Turn) -> None:
     """Everything under the felt while a hand runs."""
-    st.markdown(CSS, unsafe_allow_html=True)
     hand(view, turn)
     controls(view, turn)
     table: PlayerView | None = view.table
