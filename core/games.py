@@ -206,6 +206,10 @@ class Game(Protocol):
         """The game's bot of a level (random, rules, expert), deciding from player views."""
         ...
 
+    def cli_options(self, group: Any, command: str) -> None:
+        """The game's own options of ``simulate`` or ``tournament``, added to ``group``."""
+        ...
+
     def cli_simulate(self, args: Any) -> int:
         """``python -m core simulate --game <name>``: the game's own run of the shared options."""
         ...
@@ -249,6 +253,9 @@ def get(name: str) -> Game:
 
 #: Modules that register the built-in games when imported.
 BUILTIN = ("core.moon3.game", "core.spades.game")
+#: The flagship: the game a command plays unless told, first in every list, and the game of
+#: every room, round and record from before games were named (SPEC P7).
+FLAGSHIP = "moon3"
 
 
 def _load_builtin() -> None:

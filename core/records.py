@@ -44,7 +44,7 @@ def parse(text: str) -> object:
 
 def replay(data: object) -> dict[str, object]:
     """Replay a parsed record with its game; the result object of the ``replay`` command."""
-    name = data.get("game", "moon3") if isinstance(data, dict) else "moon3"
+    name = data.get("game", games.FLAGSHIP) if isinstance(data, dict) else games.FLAGSHIP
     if not isinstance(name, str):
         raise RecordError(f"unknown game {json.dumps(name)}")
     try:

@@ -23,18 +23,13 @@ from core.store import Store, history
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``simulate`` options."""
     parser.add_argument(
-        "--game", default="moon3", choices=games.names(), help="the game to play (default moon3)"
+        "--game",
+        default=games.FLAGSHIP,
+        choices=games.names(),
+        help=f"the game to play (default {games.FLAGSHIP})",
     )
-    parser.add_argument("--players", type=int, default=4, help="2 to 7 (default 4)")
-    parser.add_argument(
-        "--individual", action="store_true", help="Spades: every player for themselves"
-    )
-    parser.add_argument("--decks", type=int, help="1 or 2 (default 1 for 2-4 players, else 2)")
-    parser.add_argument("--mode", default="teams", choices=["teams", "random", "partners"])
-    parser.add_argument("--split", help="Team-wise team sizes, e.g. 1v3 (default: even)")
-    parser.add_argument("--jokers", action="store_true", help="add one joker per deck (R3)")
-    parser.add_argument("--partner-rule", default="first", choices=["first", "last"])
-    parser.add_argument("--min-bid", type=int, help="default 125 per deck")
+    parser.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
+    parser.add_argument("--jokers", action="store_true", help="play with the game's jokers")
     parser.add_argument("--bot", default="random", choices=sorted(bots.LEVELS))
     parser.add_argument("--rounds", type=int, default=100, help="rounds to play (default 100)")
     parser.add_argument("--games", type=int, help="play this many whole games instead of --rounds")
@@ -59,6 +54,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=0.0,
         help="date the stored rounds evenly over this many past days (default: now)",
     )
+    for name in games.names():
+        game = games.get(name)
+        game.cli_options(parser.add_argument_group(f"{game.title} only"), "simulate")
     parser.set_defaults(run=run)
 
 

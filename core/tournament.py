@@ -17,23 +17,23 @@ from core import bots, games
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``tournament`` options."""
     parser.add_argument(
-        "--game", default="moon3", choices=games.names(), help="the game to play (default moon3)"
+        "--game",
+        default=games.FLAGSHIP,
+        choices=games.names(),
+        help=f"the game to play (default {games.FLAGSHIP})",
     )
     parser.add_argument("--a", default="rules", choices=sorted(bots.LEVELS), help="level A")
     parser.add_argument("--b", default="random", choices=sorted(bots.LEVELS), help="level B")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--decks", type=int, help="1 or 2 (default 1 for 2-4 players, else 2)")
-    parser.add_argument("--mode", default="teams", choices=["teams", "random", "partners"])
-    parser.add_argument("--jokers", action="store_true")
-    parser.add_argument("--partner-rule", default="first", choices=["first", "last"])
-    parser.add_argument(
-        "--individual", action="store_true", help="Spades: every player for themselves"
-    )
+    parser.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
+    parser.add_argument("--jokers", action="store_true", help="play with the game's jokers")
     parser.add_argument("--pairs", type=int, default=200, help="deal pairs to play")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1, help="processes (one a core)")
     parser.add_argument("--budget-ms", type=float, help="the Expert's time a decision")
     parser.add_argument("--json", action="store_true", help="print one JSON summary object")
+    for name in games.names():
+        game = games.get(name)
+        game.cli_options(parser.add_argument_group(f"{game.title} only"), "tournament")
     parser.set_defaults(run=run)
 
 

@@ -11,10 +11,10 @@ import streamlit as st
 from core import bots, games
 from core.rooms import RoomError
 from ui import escape, look, options, session
-from ui.games import FLAGSHIP, ordered, screens
+from ui.games import ordered, screens
 
 st.markdown(look.CSS, unsafe_allow_html=True)
-intro = screens(FLAGSHIP, "intro")
+intro = screens(games.FLAGSHIP, "intro")
 intro.hero()
 
 start, join = st.columns(2)

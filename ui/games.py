@@ -22,8 +22,4 @@ def screens(game: str, part: str) -> ModuleType:
 
 def ordered() -> list[str]:
     """Every game's name, the flagship first (preselected in every game choice)."""
-    return sorted(games.names(), key=lambda name: name != FLAGSHIP)
-
-
-#: The game the site is named after, first in every list.
-FLAGSHIP = "moon3"
+    return sorted(games.names(), key=lambda name: name != games.FLAGSHIP)

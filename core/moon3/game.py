@@ -68,6 +68,14 @@ class Moon3:
     def seats_of(self, config: Config) -> int:
         return config.players
 
+    def cli_options(self, group: Any, command: str) -> None:
+        group.add_argument("--decks", type=int, help="1 or 2 (default 1 for 2-4 players, else 2)")
+        group.add_argument("--mode", default="teams", choices=["teams", "random", "partners"])
+        group.add_argument("--partner-rule", default="first", choices=["first", "last"])
+        if command == "simulate":
+            group.add_argument("--split", help="Team-wise team sizes, e.g. 1v3 (default: even)")
+            group.add_argument("--min-bid", type=int, help="default 125 per deck")
+
     def cli_simulate(self, args: Any) -> int:
         from core.moon3 import simulate  # the command line's run, loaded when asked for
 

@@ -27,8 +27,6 @@ LOBBY, REMOVAL, PLAYING, RESULTS, OVER, ABANDONED = (
     "over",
     "abandoned",
 )
-#: A room document from before games were named is a Moon 3 of Spades room (SPEC P7).
-FIRST_GAME = "moon3"
 
 
 def token_hash(token: str) -> str:
@@ -117,7 +115,7 @@ class Ctx:
     @property
     def game(self) -> str:
         """The name of the game played in the room."""
-        return str(self.doc.get("game_name", FIRST_GAME))
+        return str(self.doc.get("game_name", games.FLAGSHIP))
 
     @property
     def table(self) -> Any:
@@ -127,7 +125,7 @@ class Ctx:
     @staticmethod
     def table_for(doc: dict[str, Any]) -> Any:
         """The table of the game a room document is of."""
-        return games.table_of(doc.get("game_name", FIRST_GAME))
+        return games.table_of(doc.get("game_name", games.FLAGSHIP))
 
     def state(self) -> Any:
         """The current round, rebuilt from its hand record (actions were checked when taken)."""

@@ -71,6 +71,11 @@ class Spades:
     def seats_of(self, config: Config) -> int:
         return config.players
 
+    def cli_options(self, group: Any, command: str) -> None:
+        group.add_argument(
+            "--individual", action="store_true", help="every player for themselves at 4"
+        )
+
     def cli_simulate(self, args: Any) -> int:
         from core.spades import simulate  # the command line's run, loaded when asked for
 

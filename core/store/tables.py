@@ -15,8 +15,10 @@ from datetime import datetime
 from sqlalchemy import Column, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from core import games
+
 #: Rows written before games were named are Moon 3 of Spades rows (SPEC P7).
-GAME_DEFAULT = {"server_default": "moon3", "nullable": False}
+GAME_DEFAULT = {"server_default": games.FLAGSHIP, "nullable": False}
 
 
 class Room(SQLModel, table=True):
@@ -27,7 +29,7 @@ class Room(SQLModel, table=True):
     code: str = Field(primary_key=True, max_length=8)
     #: The game played in the room (its name in the registry); a store from before games
     #: were named opens with every room as Moon 3 of Spades (SPEC P7).
-    game: str = Field(default="moon3", max_length=16, sa_column_kwargs=GAME_DEFAULT)
+    game: str = Field(default=games.FLAGSHIP, max_length=16, sa_column_kwargs=GAME_DEFAULT)
     version: int = Field(default=0)
     status: str = Field(default="lobby", max_length=16)
     host_seat_id: int | None = Field(default=None)
@@ -67,7 +69,9 @@ class RoundRecord(SQLModel, table=True):
     __table_args__ = (Index("ix_round_room_game", "room_code", "game_number", "round_number"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    game: str = Field(default="moon3", max_length=16, index=True, sa_column_kwargs=GAME_DEFAULT)
+    game: str = Field(
+        default=games.FLAGSHIP, max_length=16, index=True, sa_column_kwargs=GAME_DEFAULT
+    )
     room_code: str = Field(max_length=8)
     game_number: int
     round_number: int
@@ -99,7 +103,9 @@ class GameRecord(SQLModel, table=True):
     __tablename__ = "game_record"
 
     id: int | None = Field(default=None, primary_key=True)
-    game: str = Field(default="moon3", max_length=16, index=True, sa_column_kwargs=GAME_DEFAULT)
+    game: str = Field(
+        default=games.FLAGSHIP, max_length=16, index=True, sa_column_kwargs=GAME_DEFAULT
+    )
     room_code: str = Field(max_length=8, index=True)
     game_number: int
     mode: str = Field(max_length=16)
