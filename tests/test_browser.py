@@ -339,6 +339,7 @@ def screens(database: str) -> dict[str, str]:
             rooms.act(actor, pick(mine, random.Random(2)), mine.version)
         actor = ordered[rooms.view(host).table.to_act]  # type: ignore[union-attr]
         shown[name] = f"/room?room={code}&seat={actor}"
+        shown[f"{name}-watching"] = f"/room?room={code}"
     store.close()
     return shown
 

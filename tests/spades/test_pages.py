@@ -22,9 +22,9 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def seated(database: str) -> tuple[Rooms, str, str, list[str]]:
+def seated(database: str, hints: bool = False) -> tuple[Rooms, str, str, list[str]]:
     rooms = Rooms(Store(database))
-    code, host = rooms.create("Asha", SpadesSettings())
+    code, host = rooms.create("Asha", SpadesSettings(hints=hints))
     tokens = [host, *(rooms.join(code, name) for name in ("Ben", "Chen", "Dev"))]
     rooms.begin(host)
     return rooms, code, host, tokens_by_position(rooms, tokens)
@@ -61,6 +61,27 @@ def test_create_room_nil_follows_s1_defaults_for_the_table_chosen(database: str)
         settings = json.loads(rooms[-1].doc)["settings"]
     store.close()
     assert settings["players"] == 3 and settings["nil"] is False
+
+
+def test_suggest_gives_the_experts_bid_then_its_card_when_hints_are_on(database: str) -> None:
+    rooms, code, _, ordered = seated(database, hints=True)
+    actor = ordered[rooms.view(ordered[0]).table.to_act]  # type: ignore[union-attr]
+    at = page("room", room=code, seat=actor).run()
+    next(b for b in at.button if b.label == "Suggest").click().run()
+    assert not at.exception
+    advice = [i.value for i in at.info if i.value.startswith("Suggestion:")]
+    assert advice and ("bid " in advice[0] or "nil" in advice[0])
+    assert not any(b.label == "Suggest" for b in at.button)  # one hint a turn
+    rooms.store.close()
+
+
+def test_no_suggest_button_without_hints(database: str) -> None:
+    rooms, code, _, ordered = seated(database)
+    actor = ordered[rooms.view(ordered[0]).table.to_act]  # type: ignore[union-attr]
+    at = page("room", room=code, seat=actor).run()
+    assert not at.exception
+    assert not any(b.label == "Suggest" for b in at.button)
+    rooms.store.close()
 
 
 def test_the_bidder_taps_a_bid(database: str) -> None:
