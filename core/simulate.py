@@ -60,6 +60,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(run=run)
 
 
+#: How far apart the stored rounds of one simulated game are dated.
+ROUND_MINUTES = timedelta(minutes=4)
+#: A simulated game is dated as starting this long before its slot's end.
+GAME_HOURS = timedelta(hours=1)
+
+
 class Keeper:
     """Keeps a run's rounds and games in the room store, one transaction per game.
 
@@ -67,7 +73,7 @@ class Keeper:
     are the same as a room's, under a room code of its own (``S`` + 7).
     """
 
-    def __init__(self, url: str, total: int, spread_days: float) -> None:
+    def __init__(self, url: str, total: int, spread_days: float, by_games: bool) -> None:
         self.store = Store(url or None)
         self.code = "S" + "".join(
             secrets.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(7)
@@ -76,10 +82,18 @@ class Keeper:
         self.total = max(total, 1)
         self.now = datetime.now(UTC)
         self.spread = timedelta(days=spread_days)
+        self.by_games = by_games
 
-    def stamp(self, share: float, offset: timedelta = timedelta()) -> datetime:
-        """When something finished ``share`` of the way through the run, dated up to now."""
-        return min(self.now - self.spread * (1 - share) + offset, self.now)
+    def dated(self, game: int, round_in_game: int, rounds: int) -> datetime:
+        """When the ``round_in_game``-th round of the ``game``-th game (``rounds`` played so
+        far) finished, the run spread evenly over its days up to now."""
+        if self.by_games:
+            # A game's rounds a few minutes apart, the last game ending about now.
+            late = ROUND_MINUTES * round_in_game - GAME_HOURS
+            share = game / self.total
+        else:
+            late, share = timedelta(), rounds / self.total
+        return min(self.now - self.spread * (1 - share) + late, self.now)
 
     def keep_round(
         self,
@@ -146,13 +160,36 @@ class Keeper:
         self.store.close()
 
 
+def roster(text: str | None, players: int) -> list[str]:
+    """The names ``--names`` gives (each game seats ``players`` of them), else "Bot 1"…"""
+    if not text:
+        return [f"Bot {s + 1}" for s in range(players)]
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if len(names) < players or len(set(names)) < len(names):
+        raise ValueError(f"--names needs {players} different names or more")
+    if any(len(n) > 40 for n in names):
+        raise ValueError("--names: a name has at most 40 characters")
+    return names
+
+
 def run(args: argparse.Namespace) -> int:
     """The ``simulate`` command: the chosen game's own run, its games kept when ``--store``."""
     if args.rounds < 0 or (args.games is not None and args.games < 0):
         print("--rounds and --games must be 0 or more", file=sys.stderr)
         return 1
+    if args.spread_days < 0:
+        print("--spread-days must be 0 or more", file=sys.stderr)
+        return 1
+    try:
+        args.roster = roster(args.names, args.players)
+    except ValueError as exc:
+        print(f"bad options: {exc}", file=sys.stderr)
+        return 1
     total = args.games if args.games is not None else args.rounds
-    args.keeper = Keeper(args.store, total, args.spread_days) if args.store is not None else None
+    by_games = args.games is not None
+    args.keeper = (
+        None if args.store is None else Keeper(args.store, total, args.spread_days, by_games)
+    )
     try:
         code: int = games.get(args.game).cli_simulate(args)
     finally:

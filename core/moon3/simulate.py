@@ -14,7 +14,7 @@ import json
 import random
 import sys
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from tqdm import tqdm
@@ -40,23 +40,6 @@ def _teams(args: argparse.Namespace, rng: random.Random) -> list[int] | None:
     return None
 
 
-def _roster(args: argparse.Namespace, players: int) -> list[str]:
-    if not args.names:
-        return [f"Bot {s + 1}" for s in range(players)]
-    names = [n.strip() for n in args.names.split(",") if n.strip()]
-    if len(names) < players or len(set(names)) < len(names):
-        raise ConfigError(f"--names needs {players} different names or more")
-    if any(len(n) > 40 for n in names):
-        raise ConfigError("--names: a name has at most 40 characters")
-    return names
-
-
-#: How far apart the stored rounds of one simulated game are dated.
-ROUND_MINUTES = timedelta(minutes=4)
-#: A simulated game is dated as starting this long before its slot's end.
-GAME_HOURS = timedelta(hours=1)
-
-
 def simulate(args: argparse.Namespace) -> dict[str, Any]:
     """Play ``args.rounds`` rounds (or ``args.games`` games) and return the summary."""
     rng = random.Random(args.seed)
@@ -69,7 +52,7 @@ def simulate(args: argparse.Namespace) -> dict[str, Any]:
         args.partner_rule,
         _teams(args, rng),
     )
-    roster = _roster(args, config.players)
+    roster: list[str] = args.roster
     bot = bots.get("moon3", args.bot)
     if args.records:
         args.records.mkdir(parents=True, exist_ok=True)
@@ -119,12 +102,7 @@ def simulate(args: argparse.Namespace) -> dict[str, Any]:
                 path = args.records / f"round-{rounds:05d}.json"
                 path.write_text(json.dumps(record.dump(state, meta)) + "\n", encoding="utf-8")
             if keeper is not None:
-                if args.games is not None:
-                    # A game's rounds a few minutes apart, the last game ending about now.
-                    late = ROUND_MINUTES * match.rounds_played - GAME_HOURS
-                    when = keeper.stamp((games + 1) / keeper.total, late)
-                else:
-                    when = keeper.stamp(rounds / keeper.total)
+                when = keeper.dated(games + 1, match.rounds_played, rounds)
                 meta["game"] = games + 1
                 meta["room"] = keeper.code
                 keeper.keep_round(
@@ -184,12 +162,6 @@ def simulate(args: argparse.Namespace) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """``simulate`` for Moon 3 of Spades (the command's options: core/simulate.py)."""
-    if args.rounds < 0 or (args.games is not None and args.games < 0):
-        print("--rounds and --games must be 0 or more", file=sys.stderr)
-        return 1
-    if args.spread_days < 0:
-        print("--spread-days must be 0 or more", file=sys.stderr)
-        return 1
     try:
         summary = simulate(args)
     except ConfigError as exc:

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core.spades import record, rules
+from core.spades import record, rules, table
 from core.spades.bots import players
 from core.spades.config import Config, ConfigError
 from core.spades.match import Match
@@ -31,9 +31,23 @@ def simulate(
     games: int | None,
     seed: int,
     records: Path | None = None,
+    keeper: Any = None,
+    roster: list[str] | None = None,
 ) -> dict[str, Any]:
-    """Play ``hands`` hands (or ``games`` whole games) and return the summary."""
+    """Play ``hands`` hands (or ``games`` whole games) and return the summary.
+
+    With a ``keeper`` (``simulate --store``) every hand and finished game is
+    kept for the stats, seated from ``roster`` a game at a time.
+    """
     rng = random.Random(seed)
+    everyone = roster or [f"Bot {s + 1}" for s in range(config.players)]
+
+    def seated() -> list[str]:
+        if len(everyone) == config.players:
+            return list(everyone)
+        return rng.sample(everyone, config.players)
+
+    names = seated()
     bot = players.get(level)
     sides = len(config.sides)
     score = [0] * sides
@@ -61,12 +75,38 @@ def simulate(
             if state.bids[seat] == 0:
                 nils += 1
                 nils_made += state.taken[seat] == 0
+        meta: dict[str, Any] = {"hand": played, "round": match.hands, "names": names}
+        if keeper is not None:
+            when = keeper.dated(finished + 1, match.hands, played)
+            meta.update(game=finished + 1, room=keeper.code)
+            keeper.keep_round(
+                "spades",
+                table.round_facts(state, names),
+                names,
+                record.dump(state, meta),
+                game_number=finished + 1,
+                round_number=match.hands,
+                finished_at=when,
+            )
         if records:
             path = records / f"hand-{played:05d}.json"
-            path.write_text(json.dumps(record.dump(state, {"hand": played})), encoding="utf-8")
+            path.write_text(json.dumps(record.dump(state, meta)), encoding="utf-8")
         if match.over:
             finished += 1
+            if keeper is not None:
+                winners = [] if match.winner is None else [match.winner]
+                keeper.keep_game(
+                    "spades",
+                    table.game_facts(config, names, match.totals, winners),
+                    names,
+                    match.totals,
+                    winners,
+                    game_number=finished,
+                    rounds=match.hands,
+                    finished_at=when,
+                )
             match = Match(config)
+            names = seated()
     seconds = time.perf_counter() - started
     return {
         "game": "spades",
@@ -81,13 +121,15 @@ def simulate(
         "nils_made": nils_made,
         "bags_per_hand": round(bags / max(1, played), 2),
         "rounds_per_second": round(played / seconds, 1) if seconds else None,
+        **({"stored_as": keeper.code} if keeper is not None else {}),
     }
 
 
 def run(config: Config, level: str, hands: int, games: int | None, seed: int,
-        records: Path | None, as_json: bool) -> int:  # fmt: skip
+        records: Path | None, as_json: bool, keeper: Any = None,
+        roster: list[str] | None = None) -> int:  # fmt: skip
     """Print the summary of a simulation, as text or one JSON object."""
-    summary = simulate(config, level, hands, games, seed, records)
+    summary = simulate(config, level, hands, games, seed, records, keeper, roster)
     if as_json:
         print(json.dumps(summary))
         return 0
@@ -104,17 +146,19 @@ def run(config: Config, level: str, hands: int, games: int | None, seed: int,
         f"/{summary['nils']} · bags {summary['bags_per_hand']} a hand · "
         f"{summary['rounds_per_second']} hands/s"
     )
+    if "stored_as" in summary:
+        print(f"  stored as room {summary['stored_as']}, games 1 to {summary['games']}")
     return 0
 
 
 def cli(args: argparse.Namespace) -> int:
-    """``simulate --game spades``: the command line's options to a run (hands are not stored)."""
-    if args.store is not None:
-        print("--store keeps Moon 3 of Spades rounds only", file=sys.stderr)
-        return 1
+    """``simulate --game spades``: the command line's options to a run."""
     try:
         config = Config.make(args.players, partnership=not args.individual, jokers=args.jokers)
     except ConfigError as exc:
         print(f"bad options: {exc}", file=sys.stderr)
         return 1
-    return run(config, args.bot, args.rounds, args.games, args.seed, args.records, args.json)
+    return run(
+        config, args.bot, args.rounds, args.games, args.seed, args.records, args.json,
+        getattr(args, "keeper", None), getattr(args, "roster", None),
+    )  # fmt: skip

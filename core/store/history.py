@@ -65,7 +65,7 @@ def round_rows(
         game_number=game_number,
         round_number=round_number,
         mode=facts.mode,
-        players=len(names),
+        players=facts.players,
         jokers=facts.jokers,
         names=json.dumps(list(names)),
         abandoned=abandoned,

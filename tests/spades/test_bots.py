@@ -10,6 +10,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import text
 
 from core.pieces import cards
 from core.spades import rules
@@ -18,6 +19,8 @@ from core.spades.bots import knowledge, players, policy
 from core.spades.config import Config
 from core.spades.state import Phase
 from core.spades.view import player_view
+from core.store import Store
+from core.store.spades import stats as spades_stats
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = [players.RandomBot(), players.RulesBot(), players.ExpertBot(budget_ms=2)]
@@ -110,10 +113,24 @@ def test_simulate_plays_whole_spades_games_and_writes_records(tmp_path: Path) ->
         assert result["phase"] == "hand_over"
 
 
-def test_simulate_refuses_to_store_spades_hands() -> None:
+def test_simulate_store_keeps_whole_spades_games_for_the_stats(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'sim.db'}"
     done = subprocess.run(
-        [sys.executable, "-m", "core", "simulate", "--game", "spades", "--store", "sqlite://"],
+        [sys.executable, "-m", "core", "simulate", "--game", "spades", "--games", "2",
+         "--bot", "rules", "--store", url, "--names", "Asha,Ben,Chen,Dev,Eli", "--json"],
         capture_output=True, text=True, cwd=ROOT,
     )  # fmt: skip
-    assert done.returncode == 1 and done.stdout == ""
-    assert "Moon 3 of Spades rounds only" in done.stderr
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    store = Store(url)
+    try:
+        figures = spades_stats.overview(store)
+        with store.read() as db:
+            conn = db.connection()
+            games = conn.execute(text("SELECT game, winners FROM game_record")).all()
+            won = conn.execute(text("SELECT count(*) FROM game_seat WHERE won")).scalar_one()
+    finally:
+        store.close()
+    assert figures.hands == summary["hands"] and summary["games"] == 2
+    assert [g.game for g in games] == ["spades", "spades"]
+    assert won == 4  # both partners of each game's winning side
