@@ -43,7 +43,7 @@ test: lint chromium nginx
 e2e: $(STAMP)/dev chromium
 	$(BIN)/python -m pytest -m full_game -rP --durations=0
 
-# A few hundred bot-played games across modes in the store `make run` uses (DATABASE_URL,
+# A few hundred bot-played games across modes and games in the store `make run` uses (DATABASE_URL,
 # else data/moon3.db), so the Stats page has something to show on a fresh install.
 DEMO_NAMES := Asha,Bikram,Chandra,Dipa,Esha,Farhan,Gita,Hari,Indu,Jamal
 DEMO := $(BIN)/python -m core simulate --store --bot rules --names $(DEMO_NAMES) --spread-days 60
@@ -54,6 +54,8 @@ demo: $(STAMP)/runtime
 	$(DEMO) --games 40 --players 5 --mode partners --seed 4
 	$(DEMO) --games 20 --players 7 --mode partners --seed 5
 	$(DEMO) --games 30 --players 3 --mode partners --seed 6
+	$(DEMO) --game spades --games 30 --players 4 --seed 7
+	$(DEMO) --game spades --games 10 --players 5 --seed 8
 
 bench: $(STAMP)/dev
 	$(BIN)/python -m bench.engine

@@ -73,7 +73,9 @@ class Spades:
 
     def cli_options(self, group: Any, command: str) -> None:
         group.add_argument(
-            "--individual", action="store_true", help="every player for themselves at 4"
+            "--individual",
+            action="store_true",
+            help="every player for themselves at 4 (always so at 3 and 5)",
         )
 
     def cli_simulate(self, args: Any) -> int:

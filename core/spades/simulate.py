@@ -154,7 +154,9 @@ def run(config: Config, level: str, hands: int, games: int | None, seed: int,
 def cli(args: argparse.Namespace) -> int:
     """``simulate --game spades``: the command line's options to a run."""
     try:
-        config = Config.make(args.players, partnership=not args.individual, jokers=args.jokers)
+        config = Config.make(
+            args.players, partnership=args.players == 4 and not args.individual, jokers=args.jokers
+        )
     except ConfigError as exc:
         print(f"bad options: {exc}", file=sys.stderr)
         return 1

@@ -126,7 +126,9 @@ def summarise(setup: Setup, results: list[Pair], planned: int) -> dict[str, Any]
 def cli(args: argparse.Namespace) -> int:
     """``tournament --game spades``: duplicate Spades hands (core.spades.tournament)."""
     try:
-        config = Config.make(args.players, partnership=not args.individual, jokers=args.jokers)
+        config = Config.make(
+            args.players, partnership=args.players == 4 and not args.individual, jokers=args.jokers
+        )
     except ConfigError as exc:
         print(f"bad options: {exc}", file=sys.stderr)
         return 1
