@@ -238,7 +238,8 @@ def picker(
             except RoomError as exc:
                 st.session_state["flash"] = str(exc)
             st.rerun()
-        st.caption(f"Picked {len(picked)} of {count}: {names}. {why.capitalize()}.")
+        reason = f" {why.capitalize()}." if why else ""
+        st.caption(f"Picked {len(picked)} of {count}: {names}.{reason}")
 
 
 def last_trick_and_bids(view: RoomView) -> None:
