@@ -305,3 +305,33 @@ def test_begin_game_and_the_seats_come_before_the_invite_code(database: str) -> 
     assert seats < invite
     assert any(b.label == "Begin Game" for b in at.button)
     rooms.store.close()
+
+
+def test_create_room_asks_only_what_the_chosen_mode_needs(database: str) -> None:
+    at = page("create").run()
+    labels = {w.label for w in [*at.number_input, *at.slider, *at.radio]}
+    assert {"Players in team A", "Players in team B"} <= labels  # Team-wise: two team sizes
+    assert "Number of players" not in labels and "Partner rule" not in labels
+    next(r for r in at.radio if r.label == "Game mode").set_value("partners").run()
+    next(s for s in at.slider if s.label == "Number of players").set_value(6).run()
+    decks = next(r for r in at.radio if r.label == "Card sets")
+    assert decks.value == 2  # R5's default follows the table: two decks from five players
+    assert any(r.label == "Partner rule" for r in at.radio)  # two decks, Card-Based
+    length = next(r for r in at.radio if r.label == "Game length")
+    assert length.value == "rounds"  # Card-Based plays a round per player (R28)
+    assert next(n for n in at.number_input if n.label == "Minimum bid").value == 250
+
+
+def test_create_room_refuses_teams_of_more_than_seven_and_says_why(database: str) -> None:
+    at = page("create").run()
+    at.text_input[0].input("Zoya").run()
+    next(n for n in at.number_input if n.label == "Players in team A").set_value(4).run()
+    next(n for n in at.number_input if n.label == "Players in team B").set_value(4).run()
+    assert any("At most 7 players in all" in c.value for c in at.caption)
+    next(b for b in at.button if b.label == "Create Room").click().run()
+    assert not at.exception
+    assert any("7 players" in e.value for e in at.error)
+    store = Store(database)
+    with store.read() as db:
+        assert not [s for s in db.exec(select(Seat)) if s.name == "Zoya"]  # nothing created
+    store.close()
