@@ -550,6 +550,7 @@ def test_quick_game_from_home_with_rules_bots_plays_a_full_round(
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.goto(server)
+    page.wait_for_function(SETTLED, timeout=30_000)  # the home page has run to its end
     page.get_by_text("Quick game", exact=True).click()
     page.get_by_label("Your name").last.fill("Solo")
     page.get_by_role("button", name="Start Quick Game").click()

@@ -246,6 +246,7 @@ def test_one_player_and_three_bots_play_a_whole_spades_game_to_500_from_quick_ga
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.goto(base)
+    page.wait_for_selector("text=Start Quick Game", state="attached", timeout=30_000)
     page.get_by_text("Quick game", exact=True).click()
     page.get_by_label("Your name").last.fill("Solo")
     page.get_by_text("Spades", exact=True).click()
