@@ -90,7 +90,8 @@ OPTIONS = (
         "Partners (4 players: partners sit opposite)",
         "toggle",
         True,
-        help="At 3 and 5 players everyone plays for themselves.",
+        help="Off: everyone plays for themselves, as always at 3 and 5 players.",
+        shown=lambda chosen: chosen["players"] == 4,
     ),
     Option("jokers", "Big and Little Jokers (above the A♠)", "toggle", False),
     Option(
@@ -98,7 +99,7 @@ OPTIONS = (
         "Nil bids (+100 / −100)",
         "toggle",
         # S1: on in partnership, off when everyone plays for themselves.
-        lambda chosen: chosen["players"] == 4 and bool(chosen["partnership"]),
+        lambda chosen: chosen["players"] == 4 and bool(chosen.get("partnership")),
     ),
     Option("blind_nil", "Blind nil for a side 100 behind (+200 / −200)", "toggle", False),
     Option(

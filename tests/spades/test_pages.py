@@ -53,6 +53,7 @@ def test_create_room_nil_follows_s1_defaults_for_the_table_chosen(database: str)
     next(r for r in at.radio if r.label == "Players").set_value(3).run()
     nil = next(t for t in at.toggle if t.label.startswith("Nil bids"))
     assert nil.value is False  # everyone for themselves: nil is off unless the host wants it
+    assert not any(t.label.startswith("Partners") for t in at.toggle)  # no partners at 3
     next(b for b in at.button if b.label == "Create Room").click().run()
     assert not at.exception
     store = Store(database)
