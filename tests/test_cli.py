@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent / "golden" / "moon3"
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -168,6 +168,6 @@ def test_tournament_plays_deal_pairs_both_ways_and_reports_an_interval() -> None
 
 
 def test_tournament_refuses_bad_options_with_one_line() -> None:
-    done = run("tournament", "--players", "9")
+    done = run("tournament", "--players", "13")
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.startswith("bad options:") and len(done.stderr.splitlines()) == 1

@@ -19,7 +19,7 @@ from core.moon3.view import player_view
 from core.rooms import RoomView, SeatInfo
 from ui.moon3 import table as words
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent / "golden" / "moon3"
 NAMES = ("Asha", "Ben", "Chen", "Dev", "Eli", "Fay", "Gus")
 
 

@@ -1,8 +1,9 @@
 """Round configuration of Moon 3 of Spades: table size, decks, mode and options.
 
 Implements the deck-size and deal arithmetic of R5, the bid bounds of R12, the
-call count of R17 and the defaults of SPEC section 5 (1 deck for 2–4 players,
-2 for 5–7; minimum bid 125 per deck; no jokers; the "first" partner rule).
+call count of R17 and H2, and the defaults of SPEC section 5 and H1 (1 deck for
+2–4 players, 2 from 5; minimum bid 125 per deck; no jokers; the "first"
+partner rule). Tables seat 2 to 12 (H1).
 """
 
 from __future__ import annotations
@@ -35,23 +36,30 @@ class ConfigError(ValueError):
 
 
 MODE_LABELS = {Mode.TEAMS: "Team-wise", Mode.RANDOM: "Random", Mode.PARTNERS: "Card-Based"}
-#: Moon 3 of Spades seats two to seven (SPEC section 2: never more than 7).
-MIN_PLAYERS, MAX_PLAYERS = 2, 7
+#: H1: Moon 3 of Spades seats two to twelve.
+MIN_PLAYERS, MAX_PLAYERS = 2, 12
+#: H2: the bidder calls one to three teammate cards, at most players − 2.
+MAX_CALLS = 3
 #: R8–R10: the smallest table of each mode (Random and Card-Based need three).
 MODE_MIN_PLAYERS = {Mode.TEAMS: 2, Mode.RANDOM: 3, Mode.PARTNERS: 3}
 BID_STEP = 5
 
 
 def default_decks(players: int) -> int:
-    """1 deck for 2–4 players, 2 for 5–7."""
+    """1 deck for 2–4 players, 2 from 5 (H1)."""
     return 1 if players <= 4 else 2
 
 
 def call_count(players: int) -> int:
-    """R17: cards the Card-Based bidder calls."""
+    """R17 and H2's default: cards the Card-Based bidder calls (1, 2, then 3 from 7 players)."""
     if players <= 4:
         return 1
     return 2 if players <= 6 else 3
+
+
+def call_counts(players: int) -> tuple[int, ...]:
+    """H2: the teammate counts a host may choose at this table (1 to 3, at most players − 2)."""
+    return tuple(range(1, min(MAX_CALLS, players - 2) + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +74,8 @@ class Config:
     partner_rule: PartnerRule = PartnerRule.FIRST
     #: Team label (0 or 1) of every seat in Team-wise and Random mode; empty otherwise.
     teams: tuple[int, ...] = field(default=())
+    #: H2: teammate cards the bidder calls (Card-Based); 0 in the other modes.
+    calls: int = 0
 
     @classmethod
     def make(
@@ -77,8 +87,9 @@ class Config:
         jokers: bool = False,
         partner_rule: PartnerRule | str = PartnerRule.FIRST,
         teams: Sequence[int] | None = None,
+        calls: int | None = None,
     ) -> Config:
-        """A validated config; omitted options take SPEC section 5's defaults.
+        """A validated config; omitted options take SPEC section 5's and H1–H2's defaults.
 
         In Team-wise and Random mode, omitted ``teams`` alternate round the
         table as R8/R9 seat them (the larger team from seat 0).
@@ -126,7 +137,18 @@ class Config:
                     raise ConfigError("each team needs at least one player")
                 if mode is Mode.RANDOM and abs(labels.count(0) - labels.count(1)) > 1:
                     raise ConfigError("Random mode draws teams of floor(n/2) and ceil(n/2)")
-        return cls(players, decks, mode, min_bid, jokers, partner_rule, labels)
+        count = 0
+        if mode is Mode.PARTNERS:
+            count = call_count(players) if calls is None else calls
+            allowed = call_counts(players)
+            if isinstance(count, bool) or count not in allowed:
+                raise ConfigError(
+                    f"teammate cards must be from 1 to {allowed[-1]} at {players} players, "
+                    f"not {count!r}"
+                )
+        elif calls is not None:
+            raise ConfigError("teammate cards are called in Card-Based mode only")
+        return cls(players, decks, mode, min_bid, jokers, partner_rule, labels, count)
 
     @property
     def max_bid(self) -> int:
@@ -150,8 +172,8 @@ class Config:
 
     @property
     def call_count(self) -> int:
-        """R17: teammate cards the bidder calls (Card-Based only)."""
-        return call_count(self.players) if self.mode is Mode.PARTNERS else 0
+        """R17/H2: teammate cards the bidder calls (Card-Based only)."""
+        return self.calls
 
     @property
     def last_rule(self) -> bool:
@@ -174,4 +196,6 @@ class Config:
         }
         if self.teams:
             out["teams"] = [list(t) for t in self.team_seats()]
+        if self.calls and self.calls != call_count(self.players):
+            out["calls"] = self.calls  # H2: only a house rule's count, so old records read alike
         return out

@@ -9,7 +9,7 @@ from core.games import register
 from core.moon3 import record, rules
 from core.moon3 import table as moon3_table
 from core.moon3.actions import Action
-from core.moon3.config import Config, Mode
+from core.moon3.config import MAX_PLAYERS, MIN_PLAYERS, MODE_MIN_PLAYERS, Config, Mode, call_counts
 from core.moon3.state import State
 from core.moon3.view import PlayerView, player_view
 
@@ -57,12 +57,14 @@ class Moon3:
 
     def sample_configs(self) -> Sequence[Config]:
         return [
-            Config.make(players, mode, decks, None, jokers)
-            for players in range(2, 8)
+            Config.make(players, mode, decks, None, jokers, calls=calls)
+            for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
             for decks in (1, 2)
             for mode in Mode
+            if players >= MODE_MIN_PLAYERS[mode]
             for jokers in (False, True)
-            if mode is Mode.TEAMS or players >= 3
+            # H2: every teammate count a Card-Based table allows.
+            for calls in (call_counts(players) if mode is Mode.PARTNERS else (None,))
         ]
 
     def seats_of(self, config: Config) -> int:

@@ -115,6 +115,7 @@ def load(data: object) -> HandRecord:
             jokers,
             conf.get("partner_rule", "first"),
             teams,
+            None if conf.get("calls") is None else _int(conf["calls"], "config.calls"),
         )
     except ConfigError as exc:
         raise RecordError(str(exc)) from None

@@ -16,18 +16,26 @@ from hypothesis import strategies as st
 
 from core.moon3 import cards, record, rules
 from core.moon3.actions import BID, CALL, KINDS, PASS, PLAY, TRUMP, Action
-from core.moon3.config import Config, Mode
+from core.moon3.config import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MODE_MIN_PLAYERS,
+    Config,
+    Mode,
+    call_counts,
+)
 from core.moon3.rules import CallOptions
 from core.moon3.state import Phase, State
 from core.moon3.view import player_view
 
 COMBOS = [
-    (players, decks, mode, jokers)
-    for players in range(2, 8)
+    (players, decks, mode, jokers, calls)
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)  # H1: up to 12
     for decks in (1, 2)
     for mode in Mode
+    if players >= MODE_MIN_PLAYERS[mode]
     for jokers in (False, True)
-    if mode is Mode.TEAMS or players >= 3
+    for calls in (call_counts(players) if mode is Mode.PARTNERS else (None,))  # H2
 ]
 
 
@@ -143,17 +151,20 @@ def _check_record_round_trip(state: State) -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "decks", "mode", "jokers"),
+    ("players", "decks", "mode", "jokers", "calls"),
     COMBOS,
-    ids=[f"{p}p-{d}d-{m.value}{'-jokers' if j else ''}" for p, d, m, j in COMBOS],
+    ids=[
+        f"{p}p-{d}d-{m.value}{'-jokers' if j else ''}{f'-calls{c}' if c else ''}"
+        for p, d, m, j, c in COMBOS
+    ],
 )
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), rule=st.sampled_from(["first", "last"]))
 def test_random_rounds_keep_every_invariant(
-    players: int, decks: int, mode: Mode, jokers: bool, seed: int, rule: str
+    players: int, decks: int, mode: Mode, jokers: bool, calls: int | None, seed: int, rule: str
 ) -> None:
     rng = random.Random(seed)
-    config = Config.make(players, mode, decks, jokers=jokers, partner_rule=rule)
+    config = Config.make(players, mode, decks, jokers=jokers, partner_rule=rule, calls=calls)
     state = rules.deal(config, rng.randrange(players), seed)
     checkpoint = rng.randrange(40)
     steps = 0

@@ -1,6 +1,6 @@
 """Golden hand records (STYLE item 10): hand-built rounds with hand-worked outcomes.
 
-Each file in ``tests/golden/`` holds a record and either the exact replay
+Each file in ``tests/golden/moon3/`` holds a record and either the exact replay
 output or the start of the error line the replay must give.
 """
 
@@ -13,7 +13,7 @@ import pytest
 
 from core import records
 
-GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
+GOLDEN = sorted((Path(__file__).parents[1] / "golden" / "moon3").glob("*.json"))
 
 
 def test_there_are_enough_golden_records() -> None:
