@@ -24,8 +24,8 @@ class Option:
     ``kind`` is ``"toggle"`` (on/off), ``"choice"`` (one of ``choices``:
     (value, label) pairs), ``"number"`` (a typed whole number) or
     ``"slider"`` (a whole number on a slider), from ``low`` to ``high`` by
-    ``step``. An option may depend on the ones before it: ``default`` and
-    ``high`` may be functions of what is chosen so far, ``shown`` says
+    ``step``. An option may depend on the ones before it: ``default``,
+    ``choices`` and ``high`` may be functions of what is chosen so far, ``shown`` says
     whether it is asked at all, ``note`` is a line under it. The game checks
     what comes back (its settings' ``checked``), so a form never holds a rule.
     """
@@ -34,7 +34,7 @@ class Option:
     label: str
     kind: str
     default: Any
-    choices: tuple[tuple[Any, str], ...] = ()
+    choices: tuple[tuple[Any, str], ...] | Callable[[Chosen], tuple[tuple[Any, str], ...]] = ()
     help: str = ""
     low: int = 0
     high: int | Callable[[Chosen], int] = 0
@@ -45,6 +45,10 @@ class Option:
     def default_for(self, chosen: Chosen) -> Any:
         """The default, given what is chosen so far."""
         return self.default(chosen) if callable(self.default) else self.default
+
+    def choices_for(self, chosen: Chosen) -> tuple[tuple[Any, str], ...]:
+        """The (value, label) choices, given what is chosen so far."""
+        return self.choices(chosen) if callable(self.choices) else self.choices
 
     def high_for(self, chosen: Chosen) -> int:
         """The largest value, given what is chosen so far."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core import bots, games
+from core import bots, games, seats
 from core.rooms import RoomError
 from ui import escape, look, options, session
 from ui.games import ordered, screens
@@ -42,7 +42,7 @@ with st.expander("**Quick game**: you and bots, dealt at once", icon=":material/
         quick_options = {
             g: options.draw(games.table_of(g).QUICK_OPTIONS, f"quick-{g}") for g in ordered()
         }
-        quick_players = st.slider("Players, you included", 2, 7, 4)
+        quick_players = st.slider("Players, you included", 2, seats.MAX_SEATS, 4)
         quick_level = st.selectbox(
             "Bot level", list(bots.LABELS), index=1, format_func=bots.LABELS.__getitem__
         )

@@ -112,7 +112,10 @@ def test_rules_deal_tables_remove_the_leftover_cards(rules: AppTest) -> None:
     assert (two_decks.loc[7, "Cards each"], two_decks.loc[7, "Removed"]) == (14, 6)
     # R5 corrects the seed's 16: 17 each uses 102 of 104 cards.
     assert (two_decks.loc[6, "Cards each"], two_decks.loc[6, "Removed"]) == (17, 2)
-    assert list(one_deck.index) == [2, 3, 4, 5, 6, 7]
+    assert list(one_deck.index) == list(range(2, 13))  # H1: two to twelve players
+    # H1's two-deck deals for big tables: 8p 13, 9p 11 (5 out), 10p 10 (4), 11p 9 (5), 12p 8 (8).
+    big = {n: (two_decks.loc[n, "Cards each"], two_decks.loc[n, "Removed"]) for n in range(8, 13)}
+    assert big == {8: (13, 0), 9: (11, 5), 10: (10, 4), 11: (9, 5), 12: (8, 8)}
 
 
 def test_rules_points_table_values_kali_tidi_at_30(rules: AppTest) -> None:
@@ -130,7 +133,7 @@ def test_rules_card_based_example_doubles_a_made_bid_for_the_bidder(rules: AppTe
 
 def test_rules_teammate_cards_grow_with_the_table(rules: AppTest) -> None:
     calls = table(rules, "Teammate cards to call").set_index("Players")["Cards to call"]
-    assert calls.to_dict() == {3: 1, 4: 1, 5: 2, 6: 2, 7: 3}
+    assert calls.to_dict() == {3: 1, 4: 1, 5: 2, 6: 2, 7: 3, 8: 3, 9: 3, 10: 3, 11: 3, 12: 3}
 
 
 def test_rules_cover_every_section_a_player_needs(rules: AppTest) -> None:

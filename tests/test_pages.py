@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -14,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from core.moon3 import cards
 from core.moon3.table import RoomSettings
 from core.rooms import Rooms
-from core.store import Seat, Store
+from core.store import Room, Seat, Store
 from tests.apptests import page, pages_on
 from tests.service_play import (
     move_of,
@@ -322,16 +323,36 @@ def test_create_room_asks_only_what_the_chosen_mode_needs(database: str) -> None
     assert next(n for n in at.number_input if n.label == "Minimum bid").value == 250
 
 
-def test_create_room_refuses_teams_of_more_than_seven_and_says_why(database: str) -> None:
+def test_create_room_refuses_teams_of_more_than_twelve_and_says_why(database: str) -> None:
     at = page("create").run()
     at.text_input[0].input("Zoya").run()
-    next(n for n in at.number_input if n.label == "Players in team A").set_value(4).run()
-    next(n for n in at.number_input if n.label == "Players in team B").set_value(4).run()
-    assert any("At most 7 players in all" in c.value for c in at.caption)
+    next(n for n in at.number_input if n.label == "Players in team A").set_value(7).run()
+    next(n for n in at.number_input if n.label == "Players in team B").set_value(6).run()
+    assert any("At most 12 players in all" in c.value for c in at.caption)
     next(b for b in at.button if b.label == "Create Room").click().run()
     assert not at.exception
-    assert any("7 players" in e.value for e in at.error)
+    assert any("12 players" in e.value for e in at.error)
     store = Store(database)
     with store.read() as db:
         assert not [s for s in db.exec(select(Seat)) if s.name == "Zoya"]  # nothing created
     store.close()
+
+
+def test_create_room_card_based_offers_the_teammate_count_house_rule(database: str) -> None:
+    at = page("create").run()
+    at.text_input[0].input("Hina").run()
+    next(r for r in at.radio if r.label == "Game mode").set_value("partners").run()
+    next(s for s in at.slider if s.label == "Number of players").set_value(10).run()
+    calls = next(r for r in at.radio if r.label == "Teammate cards the bidder calls")
+    assert calls.value == 3 and calls.options == ["1 card", "2 cards", "3 cards"]  # H2
+    calls.set_value(1).run()
+    next(b for b in at.button if b.label == "Create Room").click().run()
+    assert not at.exception
+    store = Store(database)
+    with store.read() as db:
+        code = next(s.room_code for s in db.exec(select(Seat)) if s.name == "Hina")
+        room = db.get(Room, code)
+        assert room is not None
+        settings = json.loads(room.doc)["settings"]
+    store.close()
+    assert settings["players"] == 10 and settings["calls"] == 1 and settings["decks"] == 2

@@ -417,3 +417,25 @@ def test_bots_think_before_the_write_and_every_thought_is_played(
     assert not rooms._thoughts.entries  # and every one of them was played
     rounds = stored_rounds(rooms.store)
     assert rounds and records.replay(json.loads(rounds[-1].record))["phase"] == "round_over"
+
+
+def test_h1_h2_a_twelve_seat_card_based_room_with_rules_bots_plays_whole_rounds(
+    rooms: Rooms, store: Store, clock: FakeClock
+) -> None:
+    """Twelve seats, two decks, two teammate cards by house rule: 8 cards each, 8 removed."""
+    code, tokens = open_room(rooms, RoomSettings(mode="partners", players=12, calls=2), 1, "rules")
+    view = rooms.view(tokens[0])
+    if view.status == "removal":
+        assert view.removal_count == 8  # H1: 104 cards, 8 each, 8 out
+    rng = random.Random(5)
+    for _ in range(2):
+        end = play_until_round_ends(rooms, tokens, rng, advance=clock.advance)
+        assert end.status in ("results", "over")
+        rooms.next_round(tokens[0], end.version)
+    for row in stored_rounds(store):
+        record = json.loads(row.record)
+        assert record["config"]["players"] == 12 and record["config"]["calls"] == 2
+        calls = [a for a in record["actions"] if a["type"] == "call"]
+        assert len(calls) == 1 and len(calls[0]["cards"]) == 2  # the bidder called two
+        assert all(len(hand) == 8 for hand in record["hands"])
+        assert records.replay(record)["phase"] == "round_over"

@@ -23,8 +23,9 @@ def draw(options: Sequence[Option], prefix: str) -> dict[str, Any]:
             continue
         default = option.default_for(chosen)
         key = f"{prefix}-{option.name}"
-        if callable(option.default) or callable(option.high):
-            key += f"-{default}-{option.high_for(chosen)}"
+        if callable(option.default) or callable(option.high) or callable(option.choices):
+            choices = "/".join(str(value) for value, _ in option.choices_for(chosen))
+            key += f"-{default}-{option.high_for(chosen)}-{choices}"
         chosen[option.name] = _widget(option, default, key, chosen)
         if option.note is not None:
             st.caption(option.note(chosen))
@@ -52,8 +53,8 @@ def _widget(option: Option, default: Any, key: str, chosen: dict[str, Any]) -> A
                 help=helped,
             )
         )
-    values = [value for value, _ in option.choices]
-    labels = dict(option.choices)
+    values = [value for value, _ in option.choices_for(chosen)]
+    labels = dict(option.choices_for(chosen))
     return st.radio(
         option.label,
         values,

@@ -36,6 +36,8 @@ from core.moon3.config import (
     ConfigError,
     Mode,
     PartnerRule,
+    call_count,
+    call_counts,
     default_decks,
 )
 from core.moon3.scoring import (
@@ -70,6 +72,8 @@ class RoomSettings:
     partner_rule: str = PartnerRule.FIRST.value
     #: Players may ask the Expert for a suggestion (off unless the host turns it on).
     hints: bool = False
+    #: H2: teammate cards the Card-Based bidder calls (None: R17's count for the table).
+    calls: int | None = None
 
     def checked(self) -> RoomSettings:
         """The settings with defaults filled in; :class:`SettingsError` if the rules forbid them."""
@@ -89,13 +93,19 @@ class RoomSettings:
             sizes = None
         if not MODE_MIN_PLAYERS[mode] <= players <= MAX_PLAYERS:
             raise SettingsError(
-                f"this mode takes {MODE_MIN_PLAYERS[mode]} to 7 players, not {players}"
+                f"this mode takes {MODE_MIN_PLAYERS[mode]} to {MAX_PLAYERS} players, not {players}"
             )
         if not 15 <= self.bid_timer <= 120:
             raise SettingsError("the bidding timer runs from 15 to 120 seconds")
         try:
             config = Config.make(
-                players, mode, self.decks, self.min_bid, self.jokers, self.partner_rule
+                players,
+                mode,
+                self.decks,
+                self.min_bid,
+                self.jokers,
+                self.partner_rule,
+                calls=self.calls if mode is Mode.PARTNERS else None,
             )
         except ConfigError as exc:
             raise SettingsError(str(exc)) from None
@@ -113,6 +123,7 @@ class RoomSettings:
             decks=config.decks,
             min_bid=config.min_bid,
             partner_rule=config.partner_rule.value,
+            calls=config.calls or None,
         )
 
     def length(self, config: Config) -> GameLength:
@@ -136,6 +147,7 @@ class RoomSettings:
             "bid_timer": self.bid_timer,
             "partner_rule": self.partner_rule,
             "hints": self.hints,
+            "calls": self.calls,
         }
 
     @classmethod
@@ -185,9 +197,16 @@ OPTIONS = (
         Mode.TEAMS.value,
         tuple((mode.value, label) for mode, label in MODE_LABELS.items()),
     ),
-    Option("team_a", "Players in team A", "number", 2, low=1, high=6, shown=_teams),
+    Option("team_a", "Players in team A", "number", 2, low=1, high=MAX_PLAYERS - 1, shown=_teams),
     Option(
-        "team_b", "Players in team B", "number", 2, low=1, high=6, shown=_teams, note=_teams_note
+        "team_b",
+        "Players in team B",
+        "number",
+        2,
+        low=1,
+        high=MAX_PLAYERS - 1,
+        shown=_teams,
+        note=_teams_note,
     ),
     Option(
         "players",
@@ -227,6 +246,18 @@ OPTIONS = (
         ),
         help="With two decks a called card exists twice: which of its players becomes partner.",
         shown=lambda chosen: chosen.get("mode") == Mode.PARTNERS.value and chosen["decks"] == 2,
+    ),
+    Option(
+        "calls",
+        "Teammate cards the bidder calls",
+        "choice",
+        lambda chosen: call_count(_players(chosen)),
+        lambda chosen: tuple(
+            (n, f"{n} card{'s' * (n != 1)}") for n in call_counts(_players(chosen))
+        ),
+        help="A house rule (H2): 1, 2 or 3, at most the players less two. The default "
+        "follows the table: 1 for 3–4 players, 2 for 5–6, 3 from 7.",
+        shown=lambda chosen: chosen.get("mode") == Mode.PARTNERS.value,
     ),
     Option(
         "length",
@@ -289,6 +320,7 @@ def settings_from_form(chosen: Chosen) -> RoomSettings:
         bid_timer=int(chosen["bid_timer"]),
         partner_rule=str(chosen.get("partner_rule", PartnerRule.FIRST.value)),
         hints=bool(chosen["hints"]),
+        calls=int(chosen["calls"]) if "calls" in chosen else None,
     )
 
 
@@ -374,6 +406,7 @@ def begin(room: TableRoom, host_id: int | None) -> None:
         settings.jokers,
         settings.partner_rule,
         labels,
+        settings.calls,
     )
     room.doc["game"] = new_game(room, config, round_one, 1)
     start_round(room)
@@ -414,6 +447,7 @@ def game_config(room: TableRoom) -> Config:
         data["jokers"],
         data["partner_rule"],
         labels,
+        data.get("calls"),
     )
 
 

@@ -243,7 +243,7 @@ def draw() -> None:
     st.header("Teammate cards")
     st.markdown(
         f"Only in **{card_label}** mode. Before choosing trump, the bid winner names cards; "
-        "whoever holds them is on the bidder's side for this round."
+        "whoever holds them is on the bidder's side for this round. How many, by default:"
     )
     st.table(
         call_rows(),
@@ -254,6 +254,8 @@ def draw() -> None:
     )
     st.markdown(
         """
+    - **House rule**: the host may choose 1, 2 or 3 teammate cards instead, at most the
+      number of players less two (many big tables call three, some only one).
     - You may call any card outside your own hand. With two decks you may hold one copy of
       a called card, but not both. Cards removed before the deal cannot be called, and the
       called cards must all be different.
