@@ -344,11 +344,12 @@ def screens(database: str) -> dict[str, str]:
     return shown
 
 
-#: The tables of the one-screen rule: 4 players / 13 cards, 7 / 14 and 5 / 20 (two decks).
+#: The tables of the one-screen rule: 4 players / 13 cards, 7 / 14, 5 / 20 and 12 / 8 (two decks).
 TABLES = {
     "4p13": RoomSettings(mode="partners", players=4, decks=1, bid_timer=120),
     "7p14": RoomSettings(mode="partners", players=7, decks=2, bid_timer=120),
     "5p20": RoomSettings(mode="partners", players=5, decks=2, bid_timer=120),
+    "12p8": RoomSettings(mode="partners", players=12, decks=2, bid_timer=120),  # H1
 }
 
 

@@ -423,7 +423,7 @@ def test_h1_h2_a_twelve_seat_card_based_room_with_rules_bots_plays_whole_rounds(
     rooms: Rooms, store: Store, clock: FakeClock
 ) -> None:
     """Twelve seats, two decks, two teammate cards by house rule: 8 cards each, 8 removed."""
-    code, tokens = open_room(rooms, RoomSettings(mode="partners", players=12, calls=2), 1, "rules")
+    _, tokens = open_room(rooms, RoomSettings(mode="partners", players=12, calls=2), 1, "rules")
     view = rooms.view(tokens[0])
     if view.status == "removal":
         assert view.removal_count == 8  # H1: 104 cards, 8 each, 8 out

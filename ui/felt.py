@@ -206,6 +206,19 @@ CSS = """
   .m3-avatar { width: 1.6rem; height: 1.6rem; font-size: 0.8rem; }
   .m3-line { font-size: 0.62rem; }
   .m3-felt [class^="m3-corner-"] { font-size: 0.64rem; max-width: 31%; }
+  /* Eight to twelve seats on a phone (H1): each seat a small tile, avatar over name. */
+  .m3-felt.m3-many { --m3-chip: 4.4rem; height: 22rem; }
+  .m3-felt.m3-many .m3-spot { flex-direction: column; gap: 0.05rem; text-align: center;
+    padding: 0.14rem 0.12rem 0.18rem; border-radius: 0.7rem; }
+  .m3-felt.m3-many .m3-who { align-items: center; max-width: 100%; }
+  .m3-felt.m3-many .m3-name { max-width: 100%; font-size: 0.62rem; }
+  .m3-felt.m3-many .m3-tag { font-size: 0.55rem; padding: 0 0.2rem; margin-left: 0.15rem; }
+  .m3-felt.m3-many .m3-line { font-size: 0.56rem; line-height: 1.1; }
+  .m3-felt.m3-many .m3-avatar { width: 1.3rem; height: 1.3rem; font-size: 0.68rem; }
+  .m3-felt.m3-many .m3-put .m3-card { width: 1.8rem; height: 2.5rem; }
+  /* While cards are picked (a call), the small felt keeps avatars and names only. */
+  .m3-felt.m3-many.m3-compact { height: 13.5rem; }
+  .m3-felt.m3-many.m3-compact .m3-line { display: none; }
 }
 /* The "now" banner under the felt (drawn each second by the page's poll). */
 .m3-now { background: #174f31; color: #fdfbf3; border-radius: 0 0 18px 18px;
