@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core import bots
 from core.moon3 import cards, rules
 from core.moon3.bots import rulebot
-from core.moon3.bots.expert import ExpertBot
+from core.moon3.bots.expert import ExpertBot, config_of
 from core.moon3.cards import parse
 from core.moon3.config import Config
 from core.moon3.state import State
@@ -225,3 +226,23 @@ def test_the_expert_decides_from_its_view_alone(seed: int, steps: int) -> None:
     first = expert.choose(player_view(state, seat), random.Random(7))
     again = expert.choose(player_view(other, seat), random.Random(7))
     assert first == again
+
+
+@pytest.mark.parametrize(("players", "calls"), [(10, 1), (12, 2), (8, 3)])
+def test_h2_every_bot_calls_the_house_rules_count_at_big_tables(players: int, calls: int) -> None:
+    """Rules and Expert call exactly the host's number of teammate cards, and play on legally."""
+    config = Config.make(players, "partners", 2, calls=calls)
+    # The Expert's imagined deals follow the same house rule as the table.
+    assert config_of(player_view(rules.deal(config, 0, 1), 0)).call_count == calls
+    for level, bot in (("rules", bots.get("moon3", "rules")), ("expert", ExpertBot(worlds=1))):
+        state = rules.deal(config, 0, players * 31 + calls)
+        rng = random.Random(players)
+        called = None
+        while state.to_act is not None:
+            view = player_view(state, state.to_act)
+            action = bot.choose(view, rng)
+            assert action in view.legal, level
+            if action.kind == "call":
+                called = action.value
+            rules.apply(state, action)
+        assert called is not None and len(called) == calls, level

@@ -41,12 +41,15 @@ def _config(
     jokers: bool,
     partner_rule: str,
     teams: tuple[int, ...],
+    calls: int,
 ) -> Config:
-    return Config.make(players, mode, decks, min_bid, jokers, partner_rule, teams or None)
+    return Config.make(
+        players, mode, decks, min_bid, jokers, partner_rule, teams or None, calls or None
+    )
 
 
 def config_of(view: PlayerView) -> Config:
-    """The round's rules, as the view states them."""
+    """The round's rules, as the view states them (the teammate count included, H2)."""
     return _config(
         view.players,
         view.mode,
@@ -55,6 +58,7 @@ def config_of(view: PlayerView) -> Config:
         view.jokers,
         view.partner_rule,
         tuple(view.teams),
+        view.call_count,
     )
 
 
