@@ -242,6 +242,16 @@ def test_leaderboard_credits_every_member_of_the_winning_side(store: Store) -> N
     assert (eli.rounds, eli.rounds_won, eli.partner_wins, eli.score, eli.games) == (2, 1, 1, -40, 1)
 
 
+def test_h5_leaderboard_counts_rounds_as_partner_and_their_wins(store: Store) -> None:
+    fill_evening(store)
+    board = {s.name: s for s in stats.leaderboard(store)}
+    # By hand from the evening: Chen partners Asha in R1 (made), Dev partners Ben in R2
+    # (failed), Ben partners Dev in R3 (made), Eli partners Chen in R4 (made), Asha partners
+    # Eli in R5 (failed).
+    seen = {name: (s.partner_rounds, s.partner_wins) for name, s in board.items()}
+    assert seen == {"Asha": (1, 0), "Ben": (1, 1), "Chen": (1, 1), "Dev": (1, 0), "Eli": (1, 1)}
+
+
 def test_leaderboard_orders_by_games_won_then_rounds_won_then_score(store: Store) -> None:
     fill_evening(store)
     assert [s.name for s in stats.leaderboard(store)] == ["Chen", "Asha", "Ben", "Dev", "Eli"]

@@ -345,8 +345,9 @@ def leaderboard_tab(view: stats.Overview) -> None:
     st.caption(
         "Every member of a winning side is credited: partners of a made bid win with the "
         "bidder, and every defender wins when the bid fails. Ordered by games won, then rounds "
-        "won. Points are card points captured in the player's own tricks; the score is what "
-        "the player's team (or, in Card-Based, the player) scored."
+        'won. "As partner" counts the rounds on the bidder\'s side without bidding (called as '
+        "a teammate, in Card-Based). Points are card points captured in the player's own "
+        "tricks; the score is what the player's team (or, in Card-Based, the player) scored."
     )
     shown = board[:CHART_ROWS]
     _chart(
@@ -363,7 +364,9 @@ def leaderboard_tab(view: stats.Overview) -> None:
             "Win rate",
             "Bids won",
             "Bids made",
+            "As partner",
             "Won as partner",
+            "Partner win rate",
             "Won as defender",
             "Card points",
             "Score",
@@ -378,7 +381,9 @@ def leaderboard_tab(view: stats.Overview) -> None:
                 _pct(s.rounds_won, s.rounds),
                 s.bids,
                 s.bids_made,
+                s.partner_rounds,
                 s.partner_wins,
+                _pct(s.partner_wins, s.partner_rounds),
                 s.defender_wins,
                 s.points,
                 s.score,

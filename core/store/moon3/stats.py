@@ -308,6 +308,8 @@ class Standing:
     #: Rounds won as a partner of the bidder, and as a defender.
     partner_wins: int
     defender_wins: int
+    #: Rounds on the bidder's side without bidding (called as a teammate in Card-Based, H5).
+    partner_rounds: int
     #: Card points captured in the player's own tricks.
     points: int
     #: R27 score credited to the player's team (or to the player in Card-Based).
@@ -341,6 +343,7 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
             _count(and_(_RS.c.role == "bidder", won)),
             _count(and_(_RS.c.role == "partner", won)),
             _count(and_(_RS.c.role == "defender", won)),
+            _count(_RS.c.role == "partner"),
             func.sum(_RS.c.points),
             func.sum(_RS.c.score),
         )
@@ -372,7 +375,8 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
     games = games.select_from(seated)
     by_game = {name: (int(n), int(w or 0)) for name, n, w in _rows(store, games)}
     table = []
-    for name, played, won_, bids, made, partner, defender, points, score in _rows(store, rounds):
+    for row in _rows(store, rounds):
+        name, played, won_, bids, made, partner, defender, partnered, points, score = row
         games_played, games_won = by_game.get(name, (0, 0))
         table.append(
             Standing(
@@ -383,6 +387,7 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
                 bids_made=int(made or 0),
                 partner_wins=int(partner or 0),
                 defender_wins=int(defender or 0),
+                partner_rounds=int(partnered or 0),
                 points=int(points or 0),
                 score=int(score or 0),
                 games=games_played,
