@@ -252,6 +252,22 @@ def test_h5_leaderboard_counts_rounds_as_partner_and_their_wins(store: Store) ->
     assert seen == {"Asha": (1, 0), "Ben": (1, 1), "Chen": (1, 1), "Dev": (1, 0), "Eli": (1, 1)}
 
 
+def test_h5_leaderboard_gives_each_bidders_average_bid_and_bids_of_200_made(
+    store: Store,
+) -> None:
+    fill_evening(store)
+    board = {s.name: s for s in stats.leaderboard(store)}
+    # Each player won one auction: Asha 130, Ben 150, Dev 125, Chen 160, Eli 200 (failed).
+    bids = {name: (s.average_bid, s.big_bids_made) for name, s in board.items()}
+    assert bids == {
+        "Asha": (130.0, 0),
+        "Ben": (150.0, 0),
+        "Chen": (160.0, 0),
+        "Dev": (125.0, 0),
+        "Eli": (200.0, 0),  # a bid of 200, but it failed: not counted as made
+    }
+
+
 def test_leaderboard_orders_by_games_won_then_rounds_won_then_score(store: Store) -> None:
     fill_evening(store)
     assert [s.name for s in stats.leaderboard(store)] == ["Chen", "Asha", "Ben", "Dev", "Eli"]
@@ -321,3 +337,28 @@ def test_history_lists_games_newest_first_with_their_winners(store: Store) -> No
 def test_players_are_listed_by_rounds_played(store: Store) -> None:
     fill_evening(store)
     assert stats.players(store) == ["Asha", "Ben", "Chen", "Dev", "Eli"]
+
+
+def test_h5_a_made_bid_of_200_or_more_counts_and_moves_the_average(store: Store) -> None:
+    fill_evening(store)
+    with store.write() as session:
+        row = RoundRecord(
+            room_code="EVE2", game_number=1, round_number=1, mode="teams", players=4, decks=1,
+            jokers=False, bidder=0, bidder_name="Chen", bid=220, made=True, bidding_points=230,
+            defending_points=20, names=json.dumps(["Chen", "Asha", "Ben", "Dev"]), record="{}",
+            finished_at=datetime(2026, 11, 21, 20, tzinfo=UTC),
+        )  # fmt: skip
+        session.add(row)
+        session.flush()
+        assert row.id is not None
+        for seat, (name, role, won) in enumerate(
+            [("Chen", "bidder", True), ("Asha", "defender", False), ("Ben", "partner", True),
+             ("Dev", "defender", False)]
+        ):  # fmt: skip
+            session.add(
+                RoundSeat(round_id=row.id, seat=seat, name=name, role=role, won=won, points=0,
+                          score=220 if won else 0, kali=0)
+            )  # fmt: skip
+        session.commit()
+    chen = {s.name: s for s in stats.leaderboard(store)}["Chen"]
+    assert (chen.average_bid, chen.big_bids_made) == (190.0, 1)  # (160 + 220) / 2; 220 made

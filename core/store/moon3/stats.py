@@ -22,6 +22,8 @@ from core.store.moon3.tables import KaliCapture, RoundSeat
 BAND_WIDTH = 25
 BAND_START = 125
 
+#: H5's "big bid": bids of this much or more, made, are counted per player.
+BIG_BID = 200
 #: The game these figures are of: every query keeps to its rounds and games.
 GAME = "moon3"
 _R = RoundRecord.__table__  # type: ignore[attr-defined]
@@ -310,10 +312,13 @@ class Standing:
     defender_wins: int
     #: Rounds on the bidder's side without bidding (called as a teammate in Card-Based, H5).
     partner_rounds: int
+    #: H5: the player's average winning bid, and their bids of ``BIG_BID`` or more made.
+    average_bid: float
     #: Card points captured in the player's own tricks.
     points: int
     #: R27 score credited to the player's team (or to the player in Card-Based).
     score: int
+    big_bids_made: int = 0
     games: int = 0
     games_won: int = 0
 
@@ -374,10 +379,22 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
         )
     games = games.select_from(seated)
     by_game = {name: (int(n), int(w or 0)) for name, n, w in _rows(store, games)}
+    # The bidders' own figures come from the round rows alone (one row a round, no join).
+    bidding = (
+        select(
+            _R.c.bidder_name,
+            func.avg(_R.c.bid),
+            _count(and_(_R.c.bid >= BIG_BID, _R.c.made.is_(True))),
+        )
+        .where(filters.where())
+        .group_by(_R.c.bidder_name)
+    )
+    by_bidder = {name: (float(avg or 0), int(big or 0)) for name, avg, big in _rows(store, bidding)}
     table = []
     for row in _rows(store, rounds):
         name, played, won_, bids, made, partner, defender, partnered, points, score = row
         games_played, games_won = by_game.get(name, (0, 0))
+        average_bid, big_bids_made = by_bidder.get(name, (0.0, 0))
         table.append(
             Standing(
                 name=name,
@@ -388,6 +405,8 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
                 partner_wins=int(partner or 0),
                 defender_wins=int(defender or 0),
                 partner_rounds=int(partnered or 0),
+                average_bid=round(average_bid, 1),
+                big_bids_made=big_bids_made,
                 points=int(points or 0),
                 score=int(score or 0),
                 games=games_played,
