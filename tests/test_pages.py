@@ -356,3 +356,12 @@ def test_create_room_card_based_offers_the_teammate_count_house_rule(database: s
         settings = json.loads(room.doc)["settings"]
     store.close()
     assert settings["players"] == 10 and settings["calls"] == 1 and settings["decks"] == 2
+
+
+def test_a_card_based_lobby_says_how_many_teammate_cards_are_called(database: str) -> None:
+    rooms = Rooms(Store(database))
+    code, host = rooms.create("Host", RoomSettings(mode="partners", players=9, calls=2))
+    at = page("room", room=code, seat=host).run()
+    assert not at.exception
+    assert any("2 teammate cards called" in c.value for c in at.caption)  # H2, not R17's 3
+    rooms.store.close()

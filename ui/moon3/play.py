@@ -17,7 +17,7 @@ import streamlit as st
 
 from core import seats
 from core.moon3 import cards
-from core.moon3.config import MODE_LABELS, Mode
+from core.moon3.config import MODE_LABELS, Mode, call_count
 from core.rooms import RoomError, RoomView
 from ui import escape, look
 from ui import hand as hand_row
@@ -309,7 +309,16 @@ def summary(settings: Any) -> str:
         f"{settings.decks} deck{'s' if settings.decks != 1 else ''}"
         + (" · Trump Cards" if settings.jokers else "")
         + f" · minimum bid {settings.min_bid}"
+        + _calls(settings)
     )
+
+
+def _calls(settings: Any) -> str:
+    """Card-Based: how many teammate cards the bidder calls (H2's house rule, or R17's)."""
+    if settings.mode != Mode.PARTNERS:
+        return ""
+    count = settings.calls or call_count(settings.players)
+    return f" · {count} teammate card{'s' * (count != 1)} called"
 
 
 def _team_counts(view: RoomView) -> list[int]:
