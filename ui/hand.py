@@ -58,3 +58,32 @@ def draw(hand: Sequence[Card], live: bool, tap: Callable[[Callable[[], Any]], No
                 on_click=tap if card.on_tap is not None else None,
                 args=(card.on_tap,) if card.on_tap is not None else None,
             )
+
+
+def playable(
+    view: Any,
+    turn: Any,
+    label: Callable[[int], str],
+    key: Callable[[int, int], str],
+    name: Callable[[int], str],
+) -> None:
+    """The seat's hand in any trick-taking game, from its room view and the page's seat.
+
+    On the seat's turn to play, the legal cards tap to play (``{"type": "play",
+    "card": name(c)}``); ``label`` and ``key`` draw each card's face, ``key``
+    from the card and its place in the hand.
+    """
+    table = view.table
+    if table is None or view.me is None or turn.token is None or not table.hand:
+        return
+    playing = table.my_turn and table.phase == "playing"
+    legal = {a.value for a in table.legal} if playing else set()
+    shown = [
+        Card(
+            label(c),
+            key(c, index),
+            turn.move({"type": "play", "card": name(c)}) if c in legal else None,
+        )
+        for index, c in enumerate(table.hand)
+    ]
+    draw(shown, playing, turn.tap)

@@ -548,6 +548,8 @@ def captures_of(state: State) -> list[tuple[int, int]]:
     ]
 
 
+#: What Kali Tidi is worth (R1), for the stats that ask which rounds it decided.
+KALI_POINTS = cards.POINTS[cards.KALI_TIDI]
 #: Moon 3 of Spades' own per-seat table (``core/store/moon3/tables.py``): a finished round
 #: stored without its rows there gets them from its record (``core.store.history.backfill``).
 FACTS_TABLE = "round_seat"

@@ -76,20 +76,13 @@ def describe_hint(hint: Any) -> str:
 
 def hand(view: RoomView, turn: Turn) -> None:
     """The player's cards, always the same faces; on their turn to play, legal ones tap to play."""
-    table_view = view.table
-    if table_view is None or view.me is None or turn.token is None or not table_view.hand:
-        return
-    playing = table_view.my_turn and table_view.phase == "playing"
-    legal = {a.value for a in table_view.legal} if playing else set()
-    shown = [
-        hand_row.Card(
-            faces.button_label(c),
-            faces.card_key("play", c, index),
-            turn.move({"type": "play", "card": cards.NAME[c]}) if c in legal else None,
-        )
-        for index, c in enumerate(table_view.hand)
-    ]
-    hand_row.draw(shown, playing, turn.tap)
+    hand_row.playable(
+        view,
+        turn,
+        faces.button_label,
+        lambda c, index: faces.card_key("play", c, index),
+        cards.NAME.__getitem__,
+    )
 
 
 def describe(action: Any) -> str:

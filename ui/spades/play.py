@@ -66,20 +66,13 @@ def controls(view: RoomView, turn: Turn) -> None:
 
 def hand(view: RoomView, turn: Turn) -> None:
     """The player's cards; on their turn to play, the legal ones tap to play."""
-    table: PlayerView | None = view.table
-    if table is None or view.me is None or not table.hand:
-        return
-    playing = table.my_turn and table.phase == "playing"
-    legal = {a.value for a in table.legal} if playing else set()
-    shown = [
-        hand_row.Card(
-            look.piece_label(c),
-            look.piece_key("play", c, index),
-            turn.move({"type": "play", "card": cards.NAME[c]}) if c in legal else None,
-        )
-        for index, c in enumerate(table.hand)
-    ]
-    hand_row.draw(shown, playing, turn.tap)
+    hand_row.playable(
+        view,
+        turn,
+        look.piece_label,
+        lambda c, index: look.piece_key("play", c, index),
+        cards.NAME.__getitem__,
+    )
 
 
 def results(view: RoomView) -> None:

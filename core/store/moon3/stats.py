@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import and_, case, func, select, true
 from sqlalchemy.sql.elements import ColumnElement
 
-from core.moon3 import cards
+from core import games
 from core.store import GameRecord, GameSeat, RoundRecord, Store
 from core.store.moon3.tables import KaliCapture, RoundSeat
 
@@ -32,7 +32,7 @@ _K = KaliCapture.__table__  # type: ignore[attr-defined]
 _G = GameRecord.__table__  # type: ignore[attr-defined]
 _GS = GameSeat.__table__  # type: ignore[attr-defined]
 #: What one 3♠ is worth (R2).
-KALI_POINTS = cards.POINTS[cards.KALI_TIDI]
+KALI_POINTS: int = games.table_of(GAME).KALI_POINTS
 
 
 @dataclass(frozen=True)
