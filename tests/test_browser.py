@@ -370,16 +370,19 @@ def spades_after(rooms: Rooms, ordered: list[str], moves: int) -> str:
     return ordered[rooms.view(ordered[0]).table.to_act]  # type: ignore[union-attr]
 
 
-def decisions(database: str) -> list[tuple[str, str, str]]:
-    """Each decision at each table: (name, path of the deciding player's page, kind)."""
+def decisions(database: str) -> Iterator[tuple[str, str, str]]:
+    """Each decision at each table: (name, path of the deciding player's page, kind).
+
+    Each table is set up just before it is looked at, so no bidding timer runs out while
+    the screens before it are checked.
+    """
     rooms = Rooms(Store(database))
-    found = []
     for table, settings in TABLES.items():
         code, tokens = open_room(rooms, settings, humans=settings.players)
         view = rooms.view(tokens[0])
         if view.status == "removal":
             chooser = tokens_by_position(rooms, tokens)[view.removal_chooser or 0]
-            found.append((f"{table}-removal", f"/room?room={code}&seat={chooser}", "removal"))
+            yield (f"{table}-removal", f"/room?room={code}&seat={chooser}", "removal")
         for phase in ("bidding", "calling", "trump", "playing"):
             code, _, ordered = seated(rooms, settings)
             actor = play_until(rooms, ordered, phase)
@@ -388,21 +391,20 @@ def decisions(database: str) -> list[tuple[str, str, str]]:
                     mine = rooms.view(actor)
                     rooms.act(actor, pick(mine, random.Random(2)), mine.version)
                     actor = ordered[rooms.view(actor).table.to_act]  # type: ignore[union-attr]
-            found.append((f"{table}-{phase}", f"/room?room={code}&seat={actor}", phase))
+            yield (f"{table}-{phase}", f"/room?room={code}&seat={actor}", phase)
         code, host, ordered = seated(rooms, settings)
         play_until_round_ends(rooms, ordered, random.Random(3))
-        found.append((f"{table}-results", f"/room?room={code}&seat={host}", "results"))
+        yield (f"{table}-results", f"/room?room={code}&seat={host}", "results")
     for table, spades in SPADES_TABLES.items():
         # Bidding opens the hand; playing: every bid in and a trick under way.
         for phase, moves in (("bidding", 0), ("playing", spades.players + 2)):
             code, _, ordered = seated(rooms, spades)
             actor = spades_after(rooms, ordered, moves)
-            found.append((f"{table}-{phase}", f"/room?room={code}&seat={actor}", phase))
+            yield (f"{table}-{phase}", f"/room?room={code}&seat={actor}", phase)
         code, host, ordered = seated(rooms, spades)
         play_until_round_ends(rooms, ordered, random.Random(3))
-        found.append((f"{table}-results", f"/room?room={code}&seat={host}", "results"))
+        yield (f"{table}-results", f"/room?room={code}&seat={host}", "results")
     rooms.store.close()
-    return found
 
 
 SIDEWAYS = """() => {
