@@ -83,6 +83,10 @@ class RoundFacts:
     jokers: bool = False
     columns: dict[str, Any] = field(default_factory=dict)
     rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    #: The shape of the game's rows; stored rounds of an older one get theirs again.
+    version: int = 1
+    #: How the round was kept: ``table`` (dealt here), ``scorebook`` or ``import`` (no cards).
+    source: str = "table"
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ import random
 import subprocess
 import sys
 
-from sqlalchemy import delete
+from sqlalchemy import delete, update
 from sqlmodel import select
 
 from core.moon3 import record
@@ -17,12 +17,12 @@ from core.moon3.table import RoomSettings
 from core.rooms import Rooms
 from core.store import GameRecord, GameSeat, RoundRecord, Store, history
 from core.store.moon3 import stats
-from core.store.moon3.tables import KaliCapture, RoundSeat
+from core.store.moon3.tables import KaliCapture, RoundGroup, RoundSeat
 from tests.conftest import FakeClock
 from tests.service_play import open_room, play_until_round_ends
 
 
-def _facts(store: Store) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+def _facts(store: Store) -> tuple[list[tuple[object, ...]], ...]:
     with store.read() as session:
         seats = [
             (s.round_id, s.seat, s.name, s.role, s.won, s.points, s.score, s.kali)
@@ -32,7 +32,11 @@ def _facts(store: Store) -> tuple[list[tuple[object, ...]], list[tuple[object, .
             (k.round_id, k.seat, k.trick, k.bidding_side)
             for k in session.exec(select(KaliCapture).order_by(KaliCapture.id))
         ]
-    return seats, kali
+        groups = [
+            (g.round_id, g.size, g.first, g.second, g.third, g.won)
+            for g in session.exec(select(RoundGroup).order_by(RoundGroup.id))
+        ]
+    return seats, kali, groups
 
 
 def test_a_room_round_stores_each_seats_part_consistent_with_its_record(
@@ -91,16 +95,19 @@ def test_backfill_rebuilds_the_same_facts_from_stored_records(
     before = _facts(store)
     with store.read() as session:
         games_before = [(g.seat, g.name, g.won, g.total) for g in session.exec(select(GameSeat))]
-    with store.write() as session:
-        for table in (RoundSeat, KaliCapture, GameSeat):
+    assert before[2], "a Team-wise round has pairs on both sides"
+    with store.write() as session:  # as a store from before these rows had their shape
+        for table in (RoundSeat, KaliCapture, RoundGroup, GameSeat):
             session.exec(delete(table))  # type: ignore[call-overload]
+        session.exec(update(RoundRecord).values(facts=1))  # type: ignore[call-overload]
         session.commit()
     with store.write() as session:
         assert history.backfill(session) == 3  # two rounds and one game
         session.commit()
-    seats, kali = _facts(store)
+    seats, kali, groups = _facts(store)
     assert seats == before[0]
     assert [k[1:] for k in kali] == [k[1:] for k in before[1]]
+    assert [g[1:] for g in groups] == [g[1:] for g in before[2]]
     with store.read() as session:
         games_after = [(g.seat, g.name, g.won, g.total) for g in session.exec(select(GameSeat))]
     assert games_after == games_before

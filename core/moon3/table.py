@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from core import seats
 from core.games import Chosen, GameEnd, GameFacts, Option, RoundFacts, SettingsError, TableRoom
-from core.moon3 import cards, record, rules
+from core.moon3 import cards, facts, record, rules
 from core.moon3.actions import Action, BadAction
 from core.moon3.config import (
     BID_STEP,
@@ -550,19 +550,39 @@ def captures_of(state: State) -> list[tuple[int, int]]:
 
 #: What Kali Tidi is worth (R1), for the stats that ask which rounds it decided.
 KALI_POINTS = cards.POINTS[cards.KALI_TIDI]
-#: Moon 3 of Spades' own per-seat table (``core/store/moon3/tables.py``): a finished round
-#: stored without its rows there gets them from its record (``core.store.history.backfill``).
-FACTS_TABLE = "round_seat"
-BIDDER, PARTNER, DEFENDER = "bidder", "partner", "defender"
+#: Moon 3 of Spades' rows for the stats (``core/store/moon3/tables.py``), of this version:
+#: a finished round stored with older rows gets them again from its record
+#: (``core.store.history.backfill``).
+FACTS_TABLES = ("round_seat", "kali_capture", "round_group")
+FACTS_VERSION = facts.FACTS_VERSION
+
+
+def outcome_of(state: State) -> facts.Outcome:
+    """A finished dealt round as the stats see it."""
+    assert state.bidder is not None and state.bid is not None
+    sides = rules.side_points(state)
+    return facts.Outcome(
+        config=state.config,
+        bidder=state.bidder,
+        bid=state.bid,
+        partners=tuple(state.partners),
+        made=bool(rules.made(state)),
+        bidding_points=sides["bidding"],
+        defending_points=sides["defending"],
+        points=tuple(state.points),
+        captures=tuple(captures_of(state)),
+        trump=cards.SUITS[state.trump] if state.trump is not None else None,
+        called=tuple(cards.names(state.called or ())),
+    )
 
 
 def round_facts(state: State, names: Sequence[str]) -> RoundFacts:
-    """The round's facts for the store: its bid, trump, calls and result in the round's own
-    columns and, once it is over, each seat's part and every Kali Tidi captured."""
+    """The round's facts for the store: once it is over, its columns and every row of
+    :mod:`core.moon3.facts`; before (an abandoned round), its columns as they stand."""
+    if state.phase is Phase.ROUND_OVER:
+        return facts.round_facts(outcome_of(state), names)
     config = state.config
-    made = rules.made(state)
     sides = rules.side_points(state)
-    captures = captures_of(state)
     columns = {
         "decks": config.decks,
         "bidder": state.bidder if state.bidder is not None else -1,
@@ -571,34 +591,12 @@ def round_facts(state: State, names: Sequence[str]) -> RoundFacts:
         "trump": cards.SUITS[state.trump] if state.trump is not None else None,
         "called": json.dumps(cards.names(state.called or ())),
         "partners": json.dumps(state.partners),
-        "made": made,
+        "made": None,
         "bidding_points": sides["bidding"],
         "defending_points": sides["defending"],
-        "kali_tidi": json.dumps([{"seat": s, "trick": t} for s, t in captures]),
+        "kali_tidi": json.dumps([{"seat": s, "trick": t} for s, t in captures_of(state)]),
     }
-    facts = RoundFacts(config.mode.value, config.players, config.jokers, columns)
-    if state.phase is not Phase.ROUND_OVER:
-        return facts
-    assert state.bidder is not None and state.bid is not None
-    side = set(rules.bidding_side(state))
-    score = round_score(config, state.bidder, state.partners, state.bid, bool(made))
-    seats_rows = [
-        {
-            "seat": seat,
-            "name": names[seat],
-            "role": BIDDER if seat == state.bidder else PARTNER if seat in side else DEFENDER,
-            "won": (seat in side) == bool(made),
-            "points": state.points[seat],
-            "score": score[unit_of(config, seat)],
-            "kali": sum(1 for s, _ in captures if s == seat),
-        }
-        for seat in range(config.players)
-    ]
-    kali = [
-        {"seat": s, "name": names[s], "trick": t, "bidding_side": s in side} for s, t in captures
-    ]
-    facts.rows.update({"round_seat": seats_rows, "kali_capture": kali})
-    return facts
+    return RoundFacts(config.mode.value, config.players, config.jokers, columns)
 
 
 def game_facts(

@@ -315,8 +315,10 @@ def estimates(view: Any, rng: random.Random, deadline: float) -> tuple[Action, t
     return players.get("expert", budget).choose(view, rng), ()
 
 
-#: Spades' own per-seat table (``core/store/spades/tables.py``).
+#: Spades' own per-seat table (``core/store/spades/tables.py``), and the shape of its rows.
 FACTS_TABLE = "spades_seat"
+FACTS_TABLES = (FACTS_TABLE,)
+FACTS_VERSION = 1
 
 
 def _mode(config: Config) -> str:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, exists, insert, select
+from sqlalchemy import Table, delete, exists, insert, select, update
 from sqlmodel import Session, SQLModel
 
 from core import games
@@ -69,6 +69,8 @@ def round_rows(
         jokers=facts.jokers,
         names=json.dumps(list(names)),
         abandoned=abandoned,
+        source=facts.source,
+        facts=facts.version,
         record=json.dumps(doc),
         finished_at=finished_at,
         **facts.columns,
@@ -89,9 +91,11 @@ def game_rows(
     finished_at: datetime,
     ended_early: bool = False,
     abandoned: bool = False,
+    source: str = "table",
+    source_key: str = "",
 ) -> GameRows:
     """Everything stored for one game that ended: its record and, unless abandoned, each seat's
-    result."""
+    result. A game kept without cards names its ``source`` and its ``source_key``."""
     row = GameRecord(
         game=game,
         room_code=room_code,
@@ -103,6 +107,8 @@ def game_rows(
         names=json.dumps(list(names)),
         ended_early=ended_early,
         abandoned=abandoned,
+        source=source,
+        source_key=source_key,
         finished_at=finished_at,
     )
     if abandoned:
@@ -155,28 +161,33 @@ def _restored(table: Any, text: str) -> Any | None:
 
 
 def backfill(session: Session) -> int:
-    """Derive missing rows from stored hand records; returns how many rounds and games.
+    """Derive the game's own rows of stored rounds anew where they are of an older shape.
 
-    Rounds stored before a game's own per-seat table existed get its rows
-    (the game names that table, ``FACTS_TABLE``), games stored before
-    ``game_seat`` existed get theirs; a record that no longer replays is
-    left alone.
+    Each game says which tables hold its rows (``FACTS_TABLES``) and their shape
+    (``FACTS_VERSION``): a finished round stored with an older one (or before
+    the tables existed) gets its rows again from its hand record, and games
+    stored before ``game_seat`` existed get theirs. A record that no longer
+    replays is left alone. Returns how many rounds and games were done.
     """
     done = 0
     conn = session.connection()
     for name in games.names():
         table = games.table_of(name)
-        own = _table(table.FACTS_TABLE)
-        missing = select(_R.c.id, _R.c.names, _R.c.record).where(
+        owned = [_table(t) for t in table.FACTS_TABLES]
+        stale = select(_R.c.id, _R.c.names, _R.c.record).where(
             _R.c.game == name,
             _R.c.abandoned.is_(False),
-            ~exists().where(own.c.round_id == _R.c.id),
+            _R.c.facts < table.FACTS_VERSION,
         )
-        for round_id, names, text in conn.execute(missing).all():
+        for round_id, names, text in conn.execute(stale).all():
             state = _restored(table, text)
             if state is None or games.get(name).to_act(state) is not None:
                 continue
-            _add_own(session, round_id, table.round_facts(state, json.loads(names)).rows)
+            for own in owned:
+                conn.execute(delete(own).where(own.c.round_id == round_id))
+            facts = table.round_facts(state, json.loads(names))
+            _add_own(session, round_id, facts.rows)
+            conn.execute(update(_R).where(_R.c.id == round_id).values(facts=facts.version))
             done += 1
         ended = select(
             _G.c.id, _G.c.room_code, _G.c.game_number, _G.c.names, _G.c.totals, _G.c.winners
@@ -201,3 +212,46 @@ def backfill(session: Session) -> int:
             done += 1
     session.flush()
     return done
+
+
+def forget(session: Session, game: str, room_code: str, game_number: int, rounds_from: int) -> None:
+    """Delete a game's stored rounds from ``rounds_from`` on (with the game's own rows) and the
+    game's own record: a scorebook round corrected or deleted is stored again as it now is."""
+    conn = session.connection()
+    ids = select(_R.c.id).where(
+        _R.c.game == game,
+        _R.c.room_code == room_code,
+        _R.c.game_number == game_number,
+        _R.c.round_number >= rounds_from,
+    )
+    for own in games.table_of(game).FACTS_TABLES:
+        table = _table(own)
+        conn.execute(delete(table).where(table.c.round_id.in_(ids)))
+    conn.execute(
+        delete(_R).where(
+            _R.c.game == game,
+            _R.c.room_code == room_code,
+            _R.c.game_number == game_number,
+            _R.c.round_number >= rounds_from,
+        )
+    )
+    kept = select(_G.c.id).where(
+        _G.c.game == game, _G.c.room_code == room_code, _G.c.game_number == game_number
+    )
+    conn.execute(delete(_GS).where(_GS.c.game_id.in_(kept)))
+    conn.execute(
+        delete(_G).where(
+            _G.c.game == game, _G.c.room_code == room_code, _G.c.game_number == game_number
+        )
+    )
+
+
+def known_keys(session: Session, game: str, keys: Iterable[str]) -> set[str]:
+    """Which of these games kept without cards (by their ``source_key``) are already stored."""
+    wanted = sorted(set(keys))
+    found: set[str] = set()
+    for start in range(0, len(wanted), 500):
+        chunk = wanted[start : start + 500]
+        query = select(_G.c.source_key).where(_G.c.game == game, _G.c.source_key.in_(chunk))
+        found.update(str(k) for (k,) in session.connection().execute(query))
+    return found

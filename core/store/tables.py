@@ -19,6 +19,11 @@ from core import games
 
 #: Rows written before games were named are Moon 3 of Spades rows (SPEC P7).
 GAME_DEFAULT = {"server_default": games.FLAGSHIP, "nullable": False}
+#: Rounds and games stored before the scorebook and imports were dealt at a table.
+DEALT = "table"
+SOURCE_DEFAULT = {"server_default": DEALT, "nullable": False}
+KNOWN_DEFAULT = {"server_default": "1", "nullable": False}
+NO_KEY = {"server_default": "", "nullable": False}
 
 
 class Room(SQLModel, table=True):
@@ -62,11 +67,23 @@ class Seat(SQLModel, table=True):
     last_seen: float | None = Field(default=None)
 
 
+#: The round columns the stats filter and group on, in the order of their covering index.
+STATS_COLUMNS = (
+    "game", "abandoned", "made", "bid", "mode", "players", "decks", "finished_at", "bidder_name",
+    "bidding_points", "points_known", "source", "room_code", "game_number",
+)  # fmt: skip
+
+
 class RoundRecord(SQLModel, table=True):
     """One finished or abandoned round, with its hand record."""
 
     __tablename__ = "round_record"
-    __table_args__ = (Index("ix_round_room_game", "room_code", "game_number", "round_number"),)
+    __table_args__ = (
+        Index("ix_round_room_game", "room_code", "game_number", "round_number"),
+        # Every column the stats group and filter on: their scans read this index, never the
+        # wide rows with their hand records.
+        Index("ix_round_stats", *STATS_COLUMNS),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     game: str = Field(
@@ -93,6 +110,13 @@ class RoundRecord(SQLModel, table=True):
     #: [{"seat": s, "trick": t}, ...] for every 3♠ captured (trick counted from 1).
     kali_tidi: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     abandoned: bool = Field(default=False, index=True)
+    #: Whether the bidding side's points were counted (a scorebook round may only say made).
+    points_known: bool = Field(default=True, sa_column_kwargs=KNOWN_DEFAULT)
+    #: How the round was kept: ``table`` (dealt here), ``scorebook`` or ``import`` (no cards).
+    source: str = Field(default=DEALT, max_length=10, sa_column_kwargs=SOURCE_DEFAULT)
+    #: The shape of the game's own rows for this round (older ones are derived again).
+    facts: int = Field(default=1, sa_column_kwargs={"server_default": "1", "nullable": False})
+    #: The round's hand record (or, kept without cards, what was entered or imported).
     record: str = Field(sa_column=Column(Text, nullable=False))
     finished_at: datetime = Field(index=True)
 
@@ -117,6 +141,10 @@ class GameRecord(SQLModel, table=True):
     names: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     ended_early: bool = False
     abandoned: bool = False
+    #: How the game was kept (as its rounds), and for a game kept without cards the key of
+    #: what it holds (date, players, rounds), so the same game is never imported twice.
+    source: str = Field(default=DEALT, max_length=10, sa_column_kwargs=SOURCE_DEFAULT)
+    source_key: str = Field(default="", max_length=64, index=True, sa_column_kwargs=NO_KEY)
     finished_at: datetime
 
 

@@ -1,8 +1,9 @@
-"""Moon 3 of Spades' own tables: each seat's part in a round, and every Kali Tidi captured."""
+"""Moon 3 of Spades' own tables: each seat's part in a round, every Kali Tidi captured, and
+every pair and trio of players together on one side (written by :mod:`core.moon3.facts`)."""
 
 from __future__ import annotations
 
-from sqlalchemy import UniqueConstraint
+from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -11,7 +12,11 @@ class RoundSeat(SQLModel, table=True):
 
     __tablename__ = "round_seat"
     #: One row per seat: a second backfill racing the first fails instead of doubling.
-    __table_args__ = (UniqueConstraint("round_id", "seat"),)
+    __table_args__ = (
+        UniqueConstraint("round_id", "seat"),
+        # The leaderboard's columns, grouped by name: it reads this index in order, not the rows.
+        Index("ix_round_seat_stats", "name", "role", "won", "points", "score", "kali", "round_id"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     round_id: int = Field(foreign_key="round_record.id", index=True)
@@ -41,3 +46,24 @@ class KaliCapture(SQLModel, table=True):
     #: Trick number, counted from 1.
     trick: int
     bidding_side: bool
+
+
+class RoundGroup(SQLModel, table=True):
+    """Two or three players together on one side of a finished round, and whether it won (H5).
+
+    Names are in order (``first`` < ``second`` < ``third``; ``third`` is empty for a pair), so
+    a group's figures are one GROUP BY over an index.
+    """
+
+    __tablename__ = "round_group"
+    __table_args__ = (
+        Index("ix_round_group_stats", "size", "first", "second", "third", "won", "round_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="round_record.id", index=True)
+    size: int
+    first: str = Field(max_length=40)
+    second: str = Field(max_length=40)
+    third: str = Field(default="", max_length=40)
+    won: bool
