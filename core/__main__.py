@@ -1,4 +1,4 @@
-"""Command line: ``python -m core replay|simulate|tournament`` (SPEC section 5)."""
+"""Command line: ``python -m core replay|simulate|tournament|import`` (SPEC section 5, H4)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from core import records, simulate, tournament
+from core import importing, records, simulate, tournament
 
 
 def _read(path: str) -> str:
@@ -50,6 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     tournament.add_arguments(
         commands.add_parser("tournament", help="duplicate matches between two bot levels")
+    )
+    importing.add_arguments(
+        commands.add_parser("import", help="check a group's history file and store it (H4)")
     )
     args = parser.parse_args(argv)
     code: int = args.run(args)

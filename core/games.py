@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol
 
 #: What a Create Room form holds so far: each shown option's chosen value, by name.
@@ -99,6 +100,23 @@ class GameFacts:
 
     mode: str
     seats: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class KeptGame:
+    """A whole game kept without cards (entered in a scorebook, or imported): what the store
+    writes for it, each round's facts with the document kept as its record and its time."""
+
+    #: What identifies the game's content (its date, players and rounds): stored once only.
+    key: str
+    #: ``scorebook`` or ``import``.
+    source: str
+    names: list[str]
+    rounds: list[tuple[RoundFacts, dict[str, Any], datetime]]
+    facts: GameFacts
+    totals: list[int]
+    winners: list[int]
+    finished: datetime
 
 
 class SettingsError(ValueError):

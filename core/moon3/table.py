@@ -40,6 +40,7 @@ from core.moon3.config import (
     call_counts,
     default_decks,
 )
+from core.moon3.imports import read_history as read_history
 from core.moon3.scoring import (
     GameLength,
     default_length,

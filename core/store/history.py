@@ -24,7 +24,7 @@ from sqlalchemy import Table, delete, exists, insert, select, update
 from sqlmodel import Session, SQLModel
 
 from core import games
-from core.games import GameFacts, RoundFacts
+from core.games import GameFacts, KeptGame, RoundFacts
 from core.records import ActionError, RecordError
 from core.store.tables import GameRecord, GameSeat, RoundRecord
 
@@ -255,3 +255,36 @@ def known_keys(session: Session, game: str, keys: Iterable[str]) -> set[str]:
         query = select(_G.c.source_key).where(_G.c.game == game, _G.c.source_key.in_(chunk))
         found.update(str(k) for (k,) in session.connection().execute(query))
     return found
+
+
+def kept_rows(game: str, kept: KeptGame, room_code: str, game_number: int) -> list[Any]:
+    """Everything stored for a whole game kept without cards: its rounds, then the game."""
+    rows: list[Any] = [
+        round_rows(
+            game,
+            facts,
+            kept.names,
+            doc,
+            room_code=room_code,
+            game_number=game_number,
+            round_number=number,
+            finished_at=finished,
+        )
+        for number, (facts, doc, finished) in enumerate(kept.rounds, start=1)
+    ]
+    rows.append(
+        game_rows(
+            game,
+            kept.facts,
+            kept.names,
+            kept.totals,
+            kept.winners,
+            room_code=room_code,
+            game_number=game_number,
+            rounds=len(kept.rounds),
+            finished_at=kept.finished,
+            source=kept.source,
+            source_key=kept.key,
+        )
+    )
+    return rows

@@ -1,0 +1,121 @@
+"""``python -m core import FILE``: bring a group's history into the store (SPEC H4).
+
+The game reads and checks the file (``read_history`` on its table, found
+through the registry): every line first, with its problems. A file with
+problems stores nothing unless ``--clean-only`` asks for its clean lines;
+``--check`` stores nothing at all. Games already stored (by their key) are
+skipped, so importing the same file twice adds nothing. The Stats page
+imports through :func:`store_history` too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from core import games
+from core.store import Store, history
+
+#: Imported games are filed under a code of their own: never a room's (those have six letters).
+CODE_LENGTH = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Added:
+    """What an import stored."""
+
+    games: int
+    rounds: int
+    skipped: int
+
+
+def reader_of(game: str) -> Any:
+    """The game's history reader; KeyError if the game takes no history."""
+    read = getattr(games.table_of(game), "read_history", None)
+    if read is None:
+        raise KeyError(f"{games.get(game).title} has no history to import")
+    return read
+
+
+def code_of(key: str) -> str:
+    """The code an imported game is filed under: from its key, so a game has one code."""
+    return base64.b32encode(bytes.fromhex(key)).decode()[:CODE_LENGTH]
+
+
+def check(store: Store, game: str, data: bytes, filename: str) -> Any:
+    """Read and check a file; games already in the store are marked as such."""
+    found = reader_of(game)(data, filename)
+    with store.read() as session:
+        found.mark_stored(history.known_keys(session, game, [g.key for g in found.keepable(True)]))
+    return found
+
+
+def store_history(store: Store, game: str, found: Any, clean_only: bool = False) -> Added:
+    """Store what a checked file holds (all of it, or with ``clean_only`` its clean lines)."""
+    keep = found.keepable(clean_only)
+    rows: list[Any] = []
+    with store.write() as session:
+        already = history.known_keys(session, game, [g.key for g in keep])
+        fresh = [g for g in keep if g.key not in already]
+        for item in fresh:
+            kept = item.kept()
+            rows.extend(history.kept_rows(game, kept, code_of(kept.key), 1))
+        history.save(session, rows)
+        session.commit()
+    skipped = len([g for g in found.games if g.duplicate]) + len(keep) - len(fresh)
+    return Added(len(fresh), sum(len(g.entries) for g in fresh), skipped)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="the history, JSON or CSV (see the README)")
+    parser.add_argument("--game", default=games.FLAGSHIP, help="the game it is of")
+    parser.add_argument("--store", help="database URL (default DATABASE_URL, else the SQLite file)")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--check", action="store_true", help="check and preview; store nothing")
+    what.add_argument(
+        "--clean-only", action="store_true", help="store the clean games and rounds only"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        data = Path(args.file).read_bytes()
+    except OSError as exc:
+        print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 1
+    try:
+        reader_of(args.game)
+    except KeyError as exc:
+        print(exc.args[0], file=sys.stderr)
+        return 1
+    store = Store(args.store)
+    try:
+        found = check(store, args.game, data, Path(args.file).name)
+        for line in found.preview():
+            print(line)
+        for problem in found.problems:
+            print(problem, file=sys.stderr)
+        if args.check:
+            return 1 if found.problems else 0
+        if found.problems and not args.clean_only:
+            print(
+                f"nothing imported: {len(found.problems)} bad line"
+                f"{'s' * (len(found.problems) != 1)}; fix them, or import the clean lines "
+                "only with --clean-only",
+                file=sys.stderr,
+            )
+            return 1
+        added = store_history(store, args.game, found, args.clean_only)
+    finally:
+        store.close()
+    print(
+        f"imported {added.games} game{'s' * (added.games != 1)} "
+        f"({added.rounds} round{'s' * (added.rounds != 1)}); "
+        f"{added.skipped} already stored"
+    )
+    return 0

@@ -1,0 +1,721 @@
+"""A group's history brought in from a file (H4): JSON or CSV, every line checked first.
+
+JSON: a list of games, at the top level or under a key (``"games"``, or the
+only key whose value is a list). A game is ``{"date", "players" (optional),
+"rounds": [{"leader", "teammates", "points", "result", "taken" (optional)}],
+"scores" (optional final totals by name), "decks" (optional), "mode" and
+"teams" (optional, for Team-wise and Random)}``; other keys are ignored.
+``points`` is the bid. Without ``players``, a game's players are every name
+it mentions, in order of first mention.
+
+CSV: one row per round under a header naming ``date``, ``game``, ``leader``,
+``teammates`` (separated by ``;``), ``bid`` and ``made``; rows with the same
+date and game label form one game; its players are the names it mentions.
+
+Every problem is reported with the file's line (the CSV row; in JSON the line
+where the offending round, game, list or object begins) and the field it is
+about. Nothing is kept from a file with problems unless the caller asks for
+the clean lines only. Each game has a key (:func:`core.moon3.scorebook.game_key`),
+so a game already stored is skipped.
+"""
+
+from __future__ import annotations
+
+import bisect
+import csv
+import io
+import json
+import json.decoder
+import json.scanner
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+from core import names as player_names
+from core import seats
+from core.games import GameFacts, KeptGame
+from core.moon3 import facts, scorebook
+from core.moon3.config import MAX_PLAYERS, MODE_LABELS, MODE_MIN_PLAYERS, Config, ConfigError, Mode
+from core.moon3.scorebook import Entry, EntryError
+from core.moon3.scoring import leaders, unit_of
+
+#: The largest file taken in: a year of a big group's evenings is a few hundred kilobytes.
+MAX_BYTES = 5_000_000
+CSV_COLUMNS = ("date", "game", "leader", "teammates", "bid", "made")
+MADE_WORDS = frozenset({"made", "won", "win", "w", "yes", "y", "true", "1"})
+FAILED_WORDS = frozenset({"failed", "fail", "lost", "loss", "l", "no", "n", "false", "0"})
+#: A date alone stands for the evening: its games are kept at 20:00 UTC, an hour apart.
+EVENING = time(20, 0, tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One bad line: its number in the file and what is wrong."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+@dataclass
+class Game:
+    """One game read from the file, with its rounds and what is wrong with it."""
+
+    line: int
+    when: datetime
+    config: Config | None
+    names: list[str]
+    entries: list[Entry] = field(default_factory=list)
+    #: The file line of each entry.
+    lines: list[int] = field(default_factory=list)
+    #: Rounds refused (their problems are in the history's list).
+    bad_rounds: int = 0
+    #: A problem with the game itself (date, players, decks, mode, teams): none of it is kept.
+    broken: bool = False
+    #: A game already stored, or the same as an earlier game of this file.
+    duplicate: str = ""
+
+    @property
+    def day(self) -> str:
+        return self.when.date().isoformat()
+
+    @property
+    def key(self) -> str:
+        assert self.config is not None
+        return scorebook.game_key(self.day, self.config, self.names, self.entries)
+
+    @property
+    def status(self) -> str:
+        """What an import does with the game."""
+        if self.broken or not self.entries:
+            return "not imported: see its lines"
+        if self.duplicate:
+            return f"skipped: {self.duplicate}"
+        if self.bad_rounds:
+            return f"{self.bad_rounds} bad round{'s' * (self.bad_rounds > 1)}"
+        return "ready"
+
+    def describe(self) -> str:
+        mode = MODE_LABELS[self.config.mode] if self.config is not None else "?"
+        head = f"line {self.line}: {self.day}, {mode}, {len(self.names)} players, "
+        head += f"{len(self.entries)} round{'s' * (len(self.entries) != 1)}"
+        if self.config is None or self.broken or not self.entries:
+            return f"{head} ({self.status})"
+        scores = ", ".join(f"{n} {t}" for n, t in zip(self.names, self.totals(), strict=True))
+        return f"{head}: {scores} ({self.status})"
+
+    def totals(self) -> list[int]:
+        """R27 totals per player (in the team modes, each player's team's)."""
+        assert self.config is not None
+        units = scorebook.totals(self.config, self.entries)
+        return [units[unit_of(self.config, s)] for s in range(len(self.names))]
+
+    def kept(self, source: str = facts.IMPORTED) -> KeptGame:
+        """What the store writes for this game: each round's facts and the game's result."""
+        config = self.config
+        assert config is not None and self.entries
+        units = scorebook.totals(config, self.entries)
+        winners = list(leaders(units))
+        rounds = []
+        for number, (entry, line) in enumerate(zip(self.entries, self.lines, strict=True), 1):
+            outcome = scorebook.outcome(config, entry, source)
+            doc = {
+                "game": "moon3",
+                "source": source,
+                "config": config.to_json(),
+                "names": self.names,
+                "entry": entry.to_json(),
+                "meta": {"round": number, "line": line, "date": self.when.isoformat()},
+            }
+            finished = self.when + timedelta(minutes=number)
+            rounds.append((facts.round_facts(outcome, self.names), doc, finished))
+        seats = [
+            {
+                "seat": seat,
+                "name": self.names[seat],
+                "won": unit_of(config, seat) in winners,
+                "total": units[unit_of(config, seat)],
+            }
+            for seat in range(config.players)
+        ]
+        return KeptGame(
+            key=self.key,
+            source=source,
+            names=list(self.names),
+            rounds=rounds,
+            facts=GameFacts(config.mode.value, seats),
+            totals=units,
+            winners=winners,
+            finished=self.when + timedelta(minutes=len(self.entries)),
+        )
+
+
+@dataclass
+class History:
+    """A file read and checked: its games, its problems, and what importing it would add."""
+
+    format: str
+    games: list[Game] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return not self.problems
+
+    def keepable(self, clean_only: bool = False) -> list[Game]:
+        """The games an import stores: all of them from a clean file; with ``clean_only``, the
+        clean rounds of every game whose own fields are sound; never a duplicate."""
+        if self.problems and not clean_only:
+            return []
+        return [g for g in self.games if not g.broken and g.entries and not g.duplicate]
+
+    def preview(self) -> list[str]:
+        """One line per game: date, table, rounds, R27 totals, and whether it would be stored."""
+        return [game.describe() for game in self.games]
+
+    def mark_stored(self, stored: set[str]) -> None:
+        """Skip the games already in the store (by key) and repeats within the file."""
+        seen: dict[str, int] = {}
+        for game in self.games:
+            if game.broken or not game.entries:
+                continue
+            key = game.key
+            if key in stored:
+                game.duplicate = "already stored"
+            elif key in seen:
+                game.duplicate = f"the same as the game on line {seen[key]}"
+            else:
+                seen[key] = game.line
+
+
+class _Reader:
+    """Checks one file's games, collecting problems with their lines."""
+
+    def __init__(self, history: History) -> None:
+        self.history = history
+
+    def problem(self, line: int, message: str) -> None:
+        self.history.problems.append(Problem(line, message))
+
+    def name(self, value: object, line: int, what: str) -> str | None:
+        try:
+            return player_names.clean(value)
+        except player_names.BadName as exc:
+            shown = value if isinstance(value, str) else json.dumps(value)
+            self.problem(line, f"{what}: {str(exc).rstrip('.')} ({_short(shown)})")
+            return None
+
+    def game(
+        self,
+        line: int,
+        when: datetime | None,
+        players: list[str] | None,
+        players_line: int,
+        rounds: Sequence[tuple[int, dict[str, Any]]],
+        options: dict[str, Any],
+        broken: bool = False,
+    ) -> Game:
+        """Check one game's players and rounds; ``rounds`` are (line, raw round) pairs.
+
+        ``broken`` says the game's own fields were refused already: its rounds are still
+        checked (so every bad line is reported) but none of it is kept.
+        """
+        mode = Mode(options.get("mode", Mode.PARTNERS))
+        broken = broken or when is None
+        names = list(players) if players is not None else []
+        mentioned: dict[str, int] = {}
+        if players is None:  # every name the game mentions, in order of first mention
+            for round_line, raw in rounds:
+                for value in [raw.get("leader"), *_list(raw.get("teammates"))]:
+                    clean = _quiet_name(value)
+                    if clean is not None and clean not in names:
+                        names.append(clean)
+                        mentioned[clean] = round_line
+            for clean in options.get("score_names", []):
+                if clean not in names:
+                    names.append(clean)
+                    mentioned[clean] = options.get("scores_line", line)
+        if not self.distinct(names, players_line, mentioned):
+            broken = True
+        config = None
+        lowest = MODE_MIN_PLAYERS[mode]
+        if not lowest <= len(names) <= MAX_PLAYERS:
+            self.problem(
+                players_line,
+                f"players: a {MODE_LABELS[mode]} game takes {lowest} to {MAX_PLAYERS} players, "
+                f"this one has {len(names)}",
+            )
+            broken = True
+        elif not options.get("unchecked"):
+            labels = options.get("labels")
+            try:
+                config = Config.make(
+                    len(names),
+                    mode,
+                    options.get("decks"),
+                    min_bid=5,
+                    teams=labels(names) if labels is not None else None,
+                )
+            except ConfigError as exc:
+                self.problem(line, f"game: {exc}")
+                broken = True
+        game = Game(line, when or datetime.now(UTC), config, names, broken=broken)
+        for round_line, raw in rounds:
+            entry = self.round(round_line, raw, names, config) if config is not None else None
+            if entry is None:
+                game.bad_rounds += 1
+            else:
+                game.entries.append(entry)
+                game.lines.append(round_line)
+        if not rounds and not options.get("rounds_refused"):
+            self.problem(line, "rounds: a game needs at least one round")
+        game.broken = game.broken or not rounds
+        self.history.games.append(game)
+        return game
+
+    def distinct(self, names: list[str], line: int, mentioned: dict[str, int]) -> bool:
+        """No name twice, none like another; a problem at the line that names it otherwise."""
+        for index, name in enumerate(names):
+            where = mentioned.get(name, line)
+            if name in names[:index]:
+                self.problem(where, f"players: {_short(name)} is named twice")
+                return False
+            other = player_names.clashes(name, names[:index])
+            if other is not None:
+                self.problem(where, f"players: {_short(name)} looks like {_short(other)}")
+                return False
+        return True
+
+    def round(
+        self, line: int, raw: dict[str, Any], names: list[str], config: Config | None
+    ) -> Entry | None:
+        """One round checked against its game; ``None`` (and a problem) if it is bad."""
+        assert config is not None
+        leader = self.name(raw.get("leader"), line, "leader") if "leader" in raw else None
+        if "leader" not in raw:
+            self.problem(line, "leader: the bidder is missing")
+            return None
+        if leader is None:
+            return None
+        if leader not in names:
+            self.problem(line, f"leader: {_short(leader)} is not one of the game's players")
+            return None
+        mates = raw.get("teammates", [])
+        if not isinstance(mates, list):
+            self.problem(line, "teammates: give a list of names")
+            return None
+        partners = []
+        for value in mates:
+            mate = self.name(value, line, "teammates")
+            if mate is None:
+                return None
+            if mate not in names:
+                self.problem(line, f"teammates: {_short(mate)} is not one of the game's players")
+                return None
+            partners.append(names.index(mate))
+        bid = raw.get("points")
+        if "points" not in raw:
+            self.problem(line, "points: the bid is missing")
+            return None
+        if (
+            not isinstance(bid, int)
+            or isinstance(bid, bool)
+            or bid % 5
+            or not 5 <= bid <= config.max_bid
+        ):
+            self.problem(
+                line,
+                f"points: the bid must be a whole multiple of 5 from 5 to {config.max_bid} "
+                f"({config.decks} deck{'s' * (config.decks > 1)}), not {_short(json.dumps(bid))}",
+            )
+            return None
+        made = _made(raw["result"]) if "result" in raw else None
+        if "result" in raw and made is None:
+            self.problem(
+                line, f"result: say made or failed, not {_short(json.dumps(raw['result']))}"
+            )
+            return None
+        taken = raw.get("taken")
+        if taken is not None and (not _is_int(taken) or not 0 <= taken <= config.max_bid):
+            self.problem(line, f"taken: the points taken run from 0 to {config.max_bid}")
+            return None
+        if made is None and taken is None:
+            self.problem(line, "result: say whether the bid was made")
+            return None
+        if config.mode is not Mode.PARTNERS:
+            team = set(seats.teammates(names.index(leader), config.teams))
+            if set(partners) != team or len(partners) != len(team):
+                others = ", ".join(names[s] for s in sorted(team)) or "nobody"
+                self.problem(line, f"teammates: {_short(leader)}'s team is {_short(others)}")
+                return None
+        try:
+            return scorebook.make_entry(config, names.index(leader), bid, partners, made, taken)
+        except EntryError as exc:
+            self.problem(line, f"{_field_of(str(exc))}: {exc}")
+            return None
+
+    def scores(self, game: Game, given: object, line: int) -> None:
+        """A game's final totals, as given, against R27's."""
+        if not isinstance(given, dict):
+            self.problem(line, "scores: give the final totals by name")
+            return
+        if game.broken or game.config is None:
+            return
+        computed = dict(zip(game.names, game.totals(), strict=True))
+        for raw_name, total in given.items():
+            name = _quiet_name(raw_name)
+            if name is None or name not in computed:
+                self.problem(line, f"scores: {_short(str(raw_name))} is not one of the players")
+            elif not _is_int(total):
+                self.problem(line, f"scores: {_short(name)}'s total is not a whole number")
+            elif game.bad_rounds == 0 and total != computed[name]:
+                self.problem(
+                    line,
+                    f"scores: {_short(name)}'s total by R27 is {computed[name]}, "
+                    f"the file says {total}",
+                )
+
+
+def _short(text: str, limit: int = 30) -> str:
+    one = " ".join(str(text).split())
+    return one if len(one) <= limit else one[: limit - 1] + "…"
+
+
+def _quiet_name(value: object) -> str | None:
+    try:
+        return player_names.clean(value)
+    except player_names.BadName:
+        return None
+
+
+def _list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _made(value: object) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return {1: True, 0: False}.get(value)
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in MADE_WORDS:
+            return True
+        if word in FAILED_WORDS:
+            return False
+    return None
+
+
+def _field_of(message: str) -> str:
+    """The field an entry's refusal is about, as the file names it."""
+    if "partner" in message or "team" in message or "defend" in message:
+        return "teammates"
+    if "points taken" in message or "R26" in message:
+        return "taken"
+    if "bid" in message:
+        return "points"
+    return "round"
+
+
+def _when(value: object) -> datetime | None:
+    """A game's time from ``YYYY-MM-DD`` (the evening) or a full ISO time; ``None`` if neither."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    try:
+        if len(text) == 10:
+            return datetime.combine(date.fromisoformat(text), EVENING)
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if len(text) < 10 or text[4] != "-":
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+# ---------------------------------------------------------------- JSON
+
+
+class _Located(dict[str, Any]):
+    """A JSON object that knows the line it begins on."""
+
+    line = 1
+
+
+class _LocatedList(list[Any]):
+    """A JSON array that knows the line it begins on, and each item's."""
+
+    line = 1
+    items: list[int] = []  # noqa: RUF012 (each list gets its own)
+
+    def line_of(self, index: int) -> int:
+        return self.items[index] if index < len(self.items) else self.line
+
+
+def _json_with_lines(text: str) -> Any:
+    """Parse JSON, each object and array remembering the line where it begins."""
+    starts = [i for i, ch in enumerate(text) if ch == "\n"]
+
+    def line_of(index: int) -> int:
+        return bisect.bisect_left(starts, index) + 1
+
+    decoder = json.JSONDecoder()
+    # The standard library's own pure-Python scanner, told to keep where each object and
+    # array begins (its C scanner cannot be told).
+    stdlib = vars(json.decoder)
+
+    def parse_object(s_and_end: tuple[str, int], *args: Any, **kwargs: Any) -> tuple[_Located, int]:
+        value, end = stdlib["JSONObject"](s_and_end, *args, **kwargs)
+        located = _Located(value)
+        located.line = line_of(s_and_end[1] - 1)
+        return located, end
+
+    def parse_array(s_and_end: tuple[str, int], scan_once: Callable[..., Any]) -> tuple[Any, int]:
+        lines: list[int] = []
+
+        def scan_item(text: str, index: int) -> Any:
+            lines.append(line_of(index))
+            return scan_once(text, index)
+
+        value, end = stdlib["JSONArray"](s_and_end, scan_item)
+        located = _LocatedList(value)
+        located.line = line_of(s_and_end[1] - 1)
+        located.items = lines
+        return located, end
+
+    vars(decoder).update(parse_object=parse_object, parse_array=parse_array)
+    vars(decoder)["scan_once"] = vars(json.scanner)["py_make_scanner"](decoder)
+    return decoder.decode(text)
+
+
+def _line(value: object, default: int) -> int:
+    return int(getattr(value, "line", default))
+
+
+def _item_line(items: object, index: int) -> int:
+    """The line where an item of a JSON array begins."""
+    return items.line_of(index) if isinstance(items, _LocatedList) else 1
+
+
+def _read_json(text: str, history: History) -> None:
+    reader = _Reader(history)
+    try:
+        data = _json_with_lines(text)
+    except json.JSONDecodeError as exc:
+        reader.problem(exc.lineno, f"JSON: the file is not valid JSON ({exc.msg})")
+        return
+    games = data
+    if isinstance(data, dict):
+        lists = [k for k, v in data.items() if isinstance(v, list)]
+        key = (
+            "games"
+            if isinstance(data.get("games"), list)
+            else (lists[0] if len(lists) == 1 else None)
+        )
+        if key is None:
+            reader.problem(_line(data, 1), 'JSON: no list of games (put them under "games")')
+            return
+        games = data[key]
+    if not isinstance(games, list):
+        reader.problem(_line(data, 1), "JSON: the file holds no list of games")
+        return
+    if not games:
+        reader.problem(_line(games, 1), "JSON: the list of games is empty")
+    for index, raw in enumerate(games):
+        if not isinstance(raw, dict):
+            reader.problem(_item_line(games, index), "game: each game is an object with rounds")
+            continue
+        _json_game(reader, raw)
+
+
+def _json_game(reader: _Reader, raw: dict[str, Any]) -> None:
+    line = _line(raw, 1)
+    when = _when(raw.get("date"))
+    broken = False
+    if when is None:
+        reader.problem(line, "date: give the date as YYYY-MM-DD")
+        broken = True
+    options: dict[str, Any] = {}
+    mode_text = raw.get("mode", Mode.PARTNERS.value)
+    if mode_text not in [m.value for m in Mode]:
+        reader.problem(line, "mode: use partners, teams or random")
+        broken = True
+        mode_text = Mode.PARTNERS.value
+    options["mode"] = Mode(mode_text)
+    if "decks" in raw:
+        if raw["decks"] not in (1, 2) or isinstance(raw["decks"], bool):
+            reader.problem(line, "decks: 1 or 2")
+            broken = True
+        else:
+            options["decks"] = raw["decks"]
+    players = None
+    players_line = line
+    if "players" in raw:
+        listed = raw["players"]
+        players_line = _line(listed, line)
+        if not isinstance(listed, list) or not listed:
+            reader.problem(players_line, "players: give a list of names")
+            return
+        else:
+            cleaned = [reader.name(v, players_line, "players") for v in listed]
+            if any(c is None for c in cleaned):
+                broken = True
+            players = [c for c in cleaned if c is not None]
+    if options["mode"] is not Mode.PARTNERS:
+        teams = _json_teams(reader, raw, line, players)
+        if teams is None:  # without its teams no round of the game can be checked
+            options["unchecked"] = broken = True
+        else:
+            if players is None:
+                players = teams[0] + teams[1]
+            options["labels"] = _labels(teams)
+    scores = raw.get("scores")
+    if isinstance(scores, dict):
+        options["score_names"] = [n for n in map(_quiet_name, scores) if n is not None]
+    rounds_value = raw.get("rounds")
+    rounds: list[tuple[int, dict[str, Any]]] = []
+    if "rounds" in raw and not isinstance(rounds_value, list):
+        reader.problem(line, "rounds: give a list of rounds")
+        options["rounds_refused"] = broken = True
+    for index, item in enumerate(_list(rounds_value)):
+        if isinstance(item, dict):
+            rounds.append((_line(item, line), item))
+        else:
+            reader.problem(_item_line(rounds_value, index), "round: each round is an object")
+    if "scores" in raw:
+        options["scores_line"] = _line(scores, line)
+    game = reader.game(line, when, players, players_line, rounds, options, broken)
+    if "scores" in raw:
+        reader.scores(game, scores, _line(scores, line))
+
+
+def _json_teams(
+    reader: _Reader, raw: dict[str, Any], line: int, players: list[str] | None
+) -> list[list[str]] | None:
+    teams = raw.get("teams")
+    where = _line(teams, line)
+    if (
+        not isinstance(teams, list)
+        or len(teams) != 2
+        or not all(isinstance(t, list) and t for t in teams)
+    ):
+        reader.problem(where, "teams: a team game lists its two teams of names")
+        return None
+    found: list[list[str]] = []
+    for team in teams:
+        cleaned = [reader.name(v, where, "teams") for v in team]
+        if any(c is None for c in cleaned):
+            return None
+        found.append([c for c in cleaned if c is not None])
+    everyone = found[0] + found[1]
+    if len(set(everyone)) != len(everyone):
+        reader.problem(where, "teams: a player is on both teams, or twice on one")
+        return None
+    if players is not None and sorted(players) != sorted(everyone):
+        reader.problem(where, "teams: the teams must hold exactly the game's players")
+        return None
+    return found
+
+
+def _labels(teams: list[list[str]]) -> Callable[[list[str]], list[int]]:
+    """Each player's team label, for the players in the game's order."""
+    return lambda names: [0 if n in teams[0] else 1 for n in names]
+
+
+# ---------------------------------------------------------------- CSV
+
+
+def _read_csv(text: str, history: History) -> None:
+    reader = _Reader(history)
+    rows = csv.reader(io.StringIO(text))
+    header: list[str] | None = None
+    header_line = 1
+    games: dict[tuple[str, str], list[tuple[int, dict[str, Any], datetime | None]]] = {}
+    for values in rows:
+        line = rows.line_num
+        if not any(v.strip() for v in values):
+            continue
+        if header is None:
+            header = [v.strip().lower() for v in values]
+            header_line = line
+            missing = [c for c in CSV_COLUMNS if c not in header]
+            if missing:
+                reader.problem(line, f"header: missing column{'s' * (len(missing) > 1)} "
+                               + ", ".join(missing))  # fmt: skip
+                return
+            continue
+        if len(values) != len(header):
+            reader.problem(
+                line, f"row: {len(values)} values where the header names {len(header)} columns"
+            )
+            continue
+        cell = {name: value.strip() for name, value in zip(header, values, strict=True)}
+        when = _when(cell["date"])
+        if when is None:
+            reader.problem(line, "date: give the date as YYYY-MM-DD")
+            continue
+        raw: dict[str, Any] = {"leader": cell["leader"]}
+        raw["teammates"] = [t.strip() for t in cell["teammates"].split(";") if t.strip()]
+        bid = cell["bid"]
+        raw["points"] = int(bid) if bid.isdigit() else bid
+        raw["result"] = cell["made"]
+        games.setdefault((when.date().isoformat(), cell["game"]), []).append((line, raw, when))
+    if header is None:
+        reader.problem(header_line, "header: the file is empty")
+        return
+    for rounds in games.values():
+        first_line, _, when = rounds[0]
+        reader.game(first_line, when, None, first_line, [(ln, r) for ln, r, _ in rounds], {})
+
+
+def _csv_bid_field(problem: Problem) -> Problem:
+    """CSV names the bid ``bid`` where JSON says ``points``; the result ``made``."""
+    message = problem.message
+    for json_name, csv_name in (("points:", "bid:"), ("result:", "made:")):
+        if message.startswith(json_name):
+            message = csv_name + message[len(json_name) :]
+    return Problem(problem.line, message)
+
+
+# ---------------------------------------------------------------- reading a file
+
+
+def read_history(data: bytes, filename: str = "") -> History:
+    """Read and check a history file (JSON or CSV, told by its name or its first character)."""
+    if len(data) > MAX_BYTES:
+        history = History("unknown")
+        history.problems.append(Problem(1, f"file: at most {MAX_BYTES // 1_000_000} MB"))
+        return history
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        history = History("unknown")
+        line = data[: exc.start].count(b"\n") + 1
+        history.problems.append(Problem(line, "file: not UTF-8 text"))
+        return history
+    lower = filename.lower()
+    is_json = lower.endswith(".json") or (
+        not lower.endswith(".csv") and text.lstrip()[:1] in ("[", "{")
+    )
+    history = History("json" if is_json else "csv")
+    if is_json:
+        _read_json(text, history)
+    else:
+        _read_csv(text, history)
+        history.problems = [_csv_bid_field(p) for p in history.problems]
+    history.problems.sort(key=lambda p: p.line)
+    # Games dated in the same evening are kept an hour apart, in file order.
+    evening: dict[datetime, int] = {}
+    for game in history.games:
+        if game.when.timetz() == EVENING:
+            count = evening.get(game.when, 0)
+            evening[game.when] = count + 1
+            game.when += timedelta(hours=count)
+    return history

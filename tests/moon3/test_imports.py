@@ -1,0 +1,72 @@
+"""H4: a group's history read from JSON or CSV, checked line by line against hand-worked
+expectations (``tests/data/imports/``, worked out from the SPEC and the README alone)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.moon3.config import Mode
+from core.moon3.imports import History, read_history
+
+DATA = Path(__file__).parents[1] / "data" / "imports"
+EXPECTED: dict[str, Any] = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))
+CLEAN = [name for name, e in EXPECTED.items() if isinstance(e, dict) and not e.get("errors")]
+BAD = [name for name, e in EXPECTED.items() if isinstance(e, dict) and e.get("errors")]
+MODES = {"card": Mode.PARTNERS, "teams": Mode.TEAMS}
+
+
+def read(name: str) -> History:
+    return read_history((DATA / name).read_bytes(), name)
+
+
+def totals_by_name(game: Any) -> dict[str, int]:
+    return dict(zip(game.names, game.totals(), strict=True))
+
+
+@pytest.mark.parametrize("name", CLEAN)
+def test_h4_clean_file_reads_every_game_with_its_r27_totals(name: str) -> None:
+    expected = EXPECTED[name]
+    found = read(name)
+    assert found.problems == []
+    assert len(found.games) == expected["games"]
+    assert [len(g.entries) for g in found.games] == expected["rounds_per_game"]
+    assert [g.day for g in found.games] == expected["dates"]
+    assert [g.config.mode for g in found.games] == [MODES[m] for m in expected["modes"]]
+    assert [g.config.decks for g in found.games] == expected["decks"]
+    assert [g.names for g in found.games] == expected["players"]
+    assert [totals_by_name(g) for g in found.games] == expected["totals"]
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_h4_every_bad_line_is_reported_with_its_number_and_field(name: str) -> None:
+    expected = EXPECTED[name]["errors"]
+    found = read(name)
+    assert sorted({p.line for p in found.problems}) == sorted({e["line"] for e in expected})
+    for error in expected:
+        words = [error["field"], *error.get("alt", [])]
+        messages = [p.message.lower() for p in found.problems if p.line == error["line"]]
+        assert any(w.lower() in m for w in words for m in messages), (error, messages)
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_h4_a_file_with_bad_lines_imports_nothing(name: str) -> None:
+    assert read(name).keepable() == []
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_h4_clean_lines_only_keeps_the_clean_rounds_of_sound_games(name: str) -> None:
+    expected = EXPECTED[name]["clean_only"]
+    kept = read(name).keepable(clean_only=True)
+    assert len(kept) == expected["games"]
+    assert sum(len(g.entries) for g in kept) == expected["rounds"]
+    if "stored" not in expected:
+        return
+    for game, stored in zip(kept, expected["stored"], strict=True):
+        assert game.day == stored["date"]
+        assert totals_by_name(game) == stored["totals"]
+        if "round_lines" in stored or "lines" in stored:
+            assert game.lines == stored.get("round_lines", stored.get("lines"))

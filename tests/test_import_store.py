@@ -1,0 +1,85 @@
+"""H4 on both databases: an import stores whole games once, marked as imported, and the stats
+count them where they need no cards; ``python -m core import`` reports and refuses."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from sqlalchemy import func, select
+
+from core import importing
+from core.store import GameRecord, RoundRecord, Store
+from core.store.moon3 import stats
+
+DATA = Path(__file__).parent / "data" / "imports"
+
+
+def counts(store: Store) -> tuple[int, int]:
+    with store.read() as session:
+        conn = session.connection()
+        rounds = conn.execute(select(func.count()).select_from(RoundRecord)).scalar_one()
+        games = conn.execute(select(func.count()).select_from(GameRecord)).scalar_one()
+    return int(games), int(rounds)
+
+
+def imported(store: Store, name: str, clean_only: bool = False) -> importing.Added:
+    found = importing.check(store, "moon3", (DATA / name).read_bytes(), name)
+    return importing.store_history(store, "moon3", found, clean_only)
+
+
+def test_h4_importing_the_same_file_twice_adds_nothing(store: Store) -> None:
+    first = imported(store, "good.json")
+    assert (first.games, first.rounds, first.skipped) == (6, 28, 0)
+    assert counts(store) == (6, 28)
+    again = imported(store, "good.json")
+    assert (again.games, again.rounds, again.skipped) == (0, 0, 6)
+    assert counts(store) == (6, 28)
+
+
+def test_h4_a_bad_file_stores_nothing_unless_its_clean_lines_are_asked_for(store: Store) -> None:
+    assert imported(store, "bad.json") == importing.Added(0, 0, 0)
+    assert counts(store) == (0, 0)
+    clean = imported(store, "bad.json", clean_only=True)
+    assert (clean.games, clean.rounds) == (8, 19)
+    assert counts(store) == (8, 19)
+
+
+def test_h4_imported_rounds_count_in_bids_and_the_leaderboard_but_not_kali_tidi(
+    store: Store,
+) -> None:
+    imported(store, "good_toplevel_list.json")
+    figures = stats.overview(store)
+    assert figures.overall.rounds == 7
+    assert figures.kali.rounds == 0  # no cards: Kali Tidi figures skip them
+    board = {s.name: s for s in figures.leaderboard}
+    # Hand-worked totals (expected.json): Hana 765 over the first game's four rounds.
+    assert board["Hana"].score == 765 and board["Hana"].games == 1
+    with store.read() as session:
+        sources = session.connection().execute(select(RoundRecord.source).distinct()).all()
+    assert [s for (s,) in sources] == ["import"]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "core", "import", *args], capture_output=True, text=True, check=False
+    )
+
+
+def test_h4_import_command_reports_each_bad_line_and_stores_nothing(database_url: str) -> None:
+    done = run(str(DATA / "bad.csv"), "--store", database_url)
+    assert done.returncode == 1
+    assert "line 4: date" in done.stderr and "nothing imported" in done.stderr
+    store = Store(database_url)
+    assert counts(store) == (0, 0)
+    store.close()
+
+
+def test_h4_import_command_stores_a_clean_file_once(database_url: str) -> None:
+    done = run(str(DATA / "good.csv"), "--store", database_url)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "imported 3 games (13 rounds); 0 already stored"
+    again = run(str(DATA / "good.csv"), "--store", database_url)
+    assert again.stdout.splitlines()[-1] == "imported 0 games (0 rounds); 3 already stored"
+    assert "(skipped: already stored)" in again.stdout
