@@ -112,6 +112,7 @@ def round_facts(outcome: Outcome, names: Sequence[str]) -> RoundFacts:
             "points": outcome.points[seat] if outcome.points is not None else 0,
             "score": score[unit_of(config, seat)],
             "kali": sum(1 for s, _ in outcome.captures if s == seat),
+            "dealt": outcome.source == DEALT,
         }
         for seat in range(config.players)
     ]

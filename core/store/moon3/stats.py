@@ -9,14 +9,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import and_, case, func, select, true
+from sqlalchemy import and_, case, func, or_, select, true
 from sqlalchemy.sql.elements import ColumnElement
 
 from core import games
 from core.store import GameRecord, GameSeat, RoundRecord, Store
-from core.store.moon3.tables import KaliCapture, RoundSeat
+from core.store.moon3.tables import KaliCapture, RoundGroup, RoundSeat
 
 #: Bid bands are this wide, from the lowest default minimum bid (one deck) upwards.
 BAND_WIDTH = 25
@@ -26,11 +27,14 @@ BAND_START = 125
 BIG_BID = 200
 #: The game these figures are of: every query keeps to its rounds and games.
 GAME = "moon3"
+#: Rounds dealt here; the others were kept in a scorebook or imported, without their cards.
+DEALT = "table"
 _R = RoundRecord.__table__  # type: ignore[attr-defined]
 _RS = RoundSeat.__table__  # type: ignore[attr-defined]
 _K = KaliCapture.__table__  # type: ignore[attr-defined]
 _G = GameRecord.__table__  # type: ignore[attr-defined]
 _GS = GameSeat.__table__  # type: ignore[attr-defined]
+_GR = RoundGroup.__table__  # type: ignore[attr-defined]
 #: What one 3♠ is worth (R2).
 KALI_POINTS: int = games.table_of(GAME).KALI_POINTS
 
@@ -163,7 +167,8 @@ MARGIN_WIDTH = 10
 def margins(store: Store, filters: Filters = Filters()) -> list[tuple[int, int]]:
     """(bucket start, rounds) of the bidding side's points less its bid, lowest first.
 
-    A margin of 0 or more is a made bid; the buckets are :data:`MARGIN_WIDTH` wide.
+    A margin of 0 or more is a made bid; the buckets are :data:`MARGIN_WIDTH` wide. Rounds
+    whose points nobody counted (a scorebook's "made" alone) are left out.
     """
     margin = _R.c.bidding_points - _R.c.bid
     # Floor division that rounds towards minus infinity on every database.
@@ -171,7 +176,12 @@ def margins(store: Store, filters: Filters = Filters()) -> list[tuple[int, int]]
         (margin >= 0, margin // MARGIN_WIDTH),
         else_=-((-margin + MARGIN_WIDTH - 1) // MARGIN_WIDTH),
     ).label("bucket")
-    query = select(bucket, func.count()).where(filters.where()).group_by(bucket).order_by(bucket)
+    query = (
+        select(bucket, func.count())
+        .where(filters.where(), _R.c.points_known.is_(True))
+        .group_by(bucket)
+        .order_by(bucket)
+    )
     return [(int(b) * MARGIN_WIDTH, int(n)) for b, n in _rows(store, query)]
 
 
@@ -197,7 +207,8 @@ class KaliSummary:
 
 
 def kali_summary(store: Store, filters: Filters = Filters()) -> KaliSummary:
-    """Rounds where the bidding side took the 3♠, and rounds the 3♠ decided."""
+    """Rounds where the bidding side took the 3♠, and rounds the 3♠ decided (dealt rounds only:
+    a round kept without cards does not know who took it)."""
     per_round = (
         select(
             _K.c.round_id,
@@ -235,7 +246,7 @@ def kali_summary(store: Store, filters: Filters = Filters()) -> KaliSummary:
             ),
         )
         .select_from(_R.outerjoin(per_round, per_round.c.round_id == _R.c.id))
-        .where(filters.where())
+        .where(filters.where(), _R.c.source == DEALT)
     )
     rounds, to_bidders, made_with, failed_without = _rows(store, query)[0]
     return KaliSummary(rounds, to_bidders or 0, made_with or 0, failed_without or 0)
@@ -284,13 +295,13 @@ class KaliPlayer:
 
 
 def kali_by_player(store: Store, filters: Filters = Filters()) -> list[KaliPlayer]:
-    """Every player's 3♠ captures, most first (then by share, then name)."""
+    """Every player's 3♠ captures in dealt rounds, most first (then by share, then name)."""
     captured = func.sum(case((_RS.c.kali > 0, 1), else_=0))
     source, scope = _facts(_RS, filters)
     query = (
         select(_RS.c.name, func.count(), captured, func.sum(_RS.c.kali))
         .select_from(source)
-        .where(scope)
+        .where(scope, _RS.c.dealt.is_(True))
         .group_by(_RS.c.name)
     )
     rows = [KaliPlayer(n, int(r), int(c or 0), int(k or 0)) for n, r, c, k in _rows(store, query)]
@@ -312,6 +323,8 @@ class Standing:
     defender_wins: int
     #: Rounds on the bidder's side without bidding (called as a teammate in Card-Based, H5).
     partner_rounds: int
+    #: Rounds defending against the bid.
+    defender_rounds: int
     #: H5: the player's average winning bid, and their bids of ``BIG_BID`` or more made.
     average_bid: float
     #: Card points captured in the player's own tricks.
@@ -349,6 +362,7 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
             _count(and_(_RS.c.role == "partner", won)),
             _count(and_(_RS.c.role == "defender", won)),
             _count(_RS.c.role == "partner"),
+            _count(_RS.c.role == "defender"),
             func.sum(_RS.c.points),
             func.sum(_RS.c.score),
         )
@@ -392,7 +406,7 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
     by_bidder = {name: (float(avg or 0), int(big or 0)) for name, avg, big in _rows(store, bidding)}
     table = []
     for row in _rows(store, rounds):
-        name, played, won_, bids, made, partner, defender, partnered, points, score = row
+        name, played, won_, bids, made, partner, defender, partnered, defended, points, score = row
         games_played, games_won = by_game.get(name, (0, 0))
         average_bid, big_bids_made = by_bidder.get(name, (0.0, 0))
         table.append(
@@ -405,6 +419,7 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
                 partner_wins=int(partner or 0),
                 defender_wins=int(defender or 0),
                 partner_rounds=int(partnered or 0),
+                defender_rounds=int(defended or 0),
                 average_bid=round(average_bid, 1),
                 big_bids_made=big_bids_made,
                 points=int(points or 0),
@@ -431,6 +446,8 @@ class GameLine:
     #: The winners' names; empty while the game goes on or when it was abandoned.
     winners: list[str]
     over: bool
+    #: ``table`` (dealt here), ``scorebook`` or ``import``: the last two have no cards to replay.
+    source: str = DEALT
 
 
 def history_games(store: Store, filters: Filters = Filters(), limit: int = 50) -> list[GameLine]:
@@ -446,6 +463,7 @@ def history_games(store: Store, filters: Filters = Filters(), limit: int = 50) -
             func.count(),
             last,
             func.max(_R.c.names),
+            func.min(_R.c.source),
         )
         .where(filters.where())
         .group_by(_R.c.room_code, _R.c.game_number)
@@ -481,8 +499,9 @@ def history_games(store: Store, filters: Filters = Filters(), limit: int = 50) -
             json.loads(names),
             winners.get((code, number), []),
             (code, number) in over,
+            source,
         )
-        for code, number, mode, players, decks, count, finished, names in rows
+        for code, number, mode, players, decks, count, finished, names, source in rows
     ]
 
 
@@ -548,6 +567,8 @@ class Overview:
     kali_by_trick: list[tuple[int, int, int]]
     kali_by_player: list[KaliPlayer]
     leaderboard: list[Standing]
+    #: Rounds kept without their cards (scorebook, import): in every figure but Kali Tidi's.
+    cardless: int = 0
 
     def rate_from(self, low: int) -> Rate:
         """Bids of ``low`` or more, made out of played (``low`` on a band boundary)."""
@@ -570,7 +591,14 @@ def overview(store: Store, filters: Filters = Filters()) -> Overview:
         kali_by_trick=kali_by_trick(store, filters),
         kali_by_player=kali_by_player(store, filters),
         leaderboard=leaderboard(store, filters),
+        cardless=cardless(store, filters),
     )
+
+
+def cardless(store: Store, filters: Filters = Filters()) -> int:
+    """Rounds kept without their cards (a scorebook's, or imported) among those filtered."""
+    query = select(func.count()).where(filters.where(), _R.c.source != DEALT)
+    return int(_rows(store, query)[0][0])
 
 
 def fingerprint(store: Store) -> tuple[int, int, int]:
@@ -597,3 +625,149 @@ def date_range(store: Store) -> tuple[datetime, datetime] | None:
     """
     first, last = _rows(store, select(func.min(_R.c.finished_at), func.max(_R.c.finished_at)))[0]
     return (first, last) if first is not None else None
+
+
+# ---------------------------------------------------------------- partnerships (H5)
+
+#: Pairs and trios need this many rounds together to be ranked by their win rate.
+MIN_TOGETHER = 3
+
+
+@dataclass(frozen=True)
+class Group:
+    """Two or three players and the rounds they were together on one side (H5)."""
+
+    names: tuple[str, ...]
+    together: int
+    won: int
+
+    @property
+    def rate(self) -> Fraction:
+        """Rounds won out of rounds together, exactly (so ties are ties)."""
+        return Fraction(self.won, self.together) if self.together else Fraction(0)
+
+    def has(self, name: str) -> bool:
+        return name in self.names
+
+
+def groups(store: Store, filters: Filters = Filters(), size: int = 2) -> list[Group]:
+    """Every pair (``size`` 2) or trio (3) ever together on one side, in name order.
+
+    A side is the bidder with their partners; in Team-wise and Random the
+    defending team too (:mod:`core.moon3.facts`). With a player filter, only the
+    groups that player is in.
+    """
+    source, scope = _facts(_GR, filters)
+    terms = [scope, _GR.c.size == size]
+    if filters.player:
+        wanted = filters.player.strip().lower()
+        terms.append(or_(*(func.lower(_GR.c[c]) == wanted for c in ("first", "second", "third"))))
+    query = (
+        select(_GR.c.first, _GR.c.second, _GR.c.third, func.count(), _count(_GR.c.won.is_(True)))
+        .select_from(source)
+        .where(*terms)
+        .group_by(_GR.c.first, _GR.c.second, _GR.c.third)
+    )
+    found = [
+        Group(tuple(n for n in (a, b, c) if n), int(together), int(won or 0))
+        for a, b, c, together, won in _rows(store, query)
+    ]
+    return sorted(found, key=lambda g: g.names)
+
+
+def favourites(found: list[Group], count: int = 5) -> list[Group]:
+    """The groups most often together; ties to the higher win rate, then the names."""
+    return sorted(found, key=lambda g: (-g.together, -g.rate, g.names))[:count]
+
+
+def best(found: list[Group], least: int = MIN_TOGETHER, count: int = 5) -> list[Group]:
+    """The highest win rates among groups together at least ``least`` rounds; ties to more
+    rounds together, then the names."""
+    ranked = [g for g in found if g.together >= least]
+    return sorted(ranked, key=lambda g: (-g.rate, -g.together, g.names))[:count]
+
+
+def worst(found: list[Group], least: int = MIN_TOGETHER, count: int = 5) -> list[Group]:
+    """The lowest win rates among groups together at least ``least`` rounds, lowest first;
+    ties to more rounds together, then the names."""
+    ranked = [g for g in found if g.together >= least]
+    return sorted(ranked, key=lambda g: (g.rate, -g.together, g.names))[:count]
+
+
+@dataclass(frozen=True)
+class Partnerships:
+    """The Partnerships tab: each player's H5 figures, every pair and every trio."""
+
+    players: list[Standing]
+    pairs: list[Group]
+    trios: list[Group]
+
+
+def partnerships(store: Store, filters: Filters = Filters()) -> Partnerships:
+    return Partnerships(
+        leaderboard(store, filters), groups(store, filters, 2), groups(store, filters, 3)
+    )
+
+
+# ---------------------------------------------------------------- the Recap (H5)
+
+
+@dataclass(frozen=True)
+class RecapCard:
+    """One player's year (or any date range) in headline facts."""
+
+    standing: Standing
+    #: The highest bid they made, and the highest of their bids that was made.
+    boldest: int | None
+    boldest_made: int | None
+    #: The partner they were most often with, and the one they won with most (by rate).
+    favourite: Group | None
+    best: Group | None
+    #: The trio they won with most, among trios together at least the minimum.
+    best_trio: Group | None
+
+    @property
+    def name(self) -> str:
+        return self.standing.name
+
+
+def _boldest(store: Store, filters: Filters) -> dict[str, tuple[int, int | None]]:
+    query = (
+        select(
+            _R.c.bidder_name,
+            func.max(_R.c.bid),
+            func.max(case((_R.c.made.is_(True), _R.c.bid), else_=None)),
+        )
+        .where(filters.where())
+        .group_by(_R.c.bidder_name)
+    )
+    return {
+        name: (int(top), None if made is None else int(made))
+        for name, top, made in _rows(store, query)
+    }
+
+
+def recap(store: Store, filters: Filters = Filters(), least: int = MIN_TOGETHER) -> list[RecapCard]:
+    """One card per player of the filtered rounds, most rounds first (then by name)."""
+    board = leaderboard(store, filters)
+    pairs = groups(store, filters, 2)
+    trios = groups(store, filters, 3)
+    bold = _boldest(store, filters)
+    cards = []
+    for standing in sorted(board, key=lambda s: (-s.rounds, s.name)):
+        mine = [g for g in pairs if g.has(standing.name)]
+        top = favourites(mine, 1)
+        good = best(mine, least, 1)
+        trio = best([g for g in trios if g.has(standing.name)], least, 1)
+        boldest, made = bold.get(standing.name, (None, None))
+        cards.append(
+            RecapCard(
+                standing=standing,
+                boldest=boldest,
+                boldest_made=made,
+                favourite=top[0] if top else None,
+                best=good[0] if good else None,
+                best_trio=trio[0] if trio else None,
+            )
+        )
+    return cards

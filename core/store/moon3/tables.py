@@ -6,6 +6,9 @@ from __future__ import annotations
 from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+#: The per-seat columns the leaderboard reads, in the order of their covering index.
+SEAT_STATS = ("name", "role", "won", "points", "score", "kali", "dealt", "round_id")
+
 
 class RoundSeat(SQLModel, table=True):
     """One seat's part in a finished round: the facts the leaderboard and player stats sum."""
@@ -15,7 +18,7 @@ class RoundSeat(SQLModel, table=True):
     __table_args__ = (
         UniqueConstraint("round_id", "seat"),
         # The leaderboard's columns, grouped by name: it reads this index in order, not the rows.
-        Index("ix_round_seat_stats", "name", "role", "won", "points", "score", "kali", "round_id"),
+        Index("ix_round_seat_stats", *SEAT_STATS),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -32,6 +35,8 @@ class RoundSeat(SQLModel, table=True):
     score: int
     #: How many 3♠ (Kali Tidi) this seat captured.
     kali: int = 0
+    #: Whether the round was dealt here (its cards known); scorebook and imported rounds are not.
+    dealt: bool = Field(default=True, sa_column_kwargs={"server_default": "1", "nullable": False})
 
 
 class KaliCapture(SQLModel, table=True):
