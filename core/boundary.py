@@ -173,6 +173,35 @@ def move(value: object) -> dict[str, object]:
     return checked
 
 
+#: A scorebook round as a page sends it: the bidder, bid and partners as seats, and the result.
+_ENTRY_FIELDS = {"bidder": int, "bid": int, "partners": list, "made": bool, "taken": int}
+
+
+def entry(value: object) -> dict[str, object]:
+    """A scorebook round of the shape a page sends; its meaning is the game's to check."""
+    if not isinstance(value, dict) or not value or len(value) > len(_ENTRY_FIELDS):
+        raise Refused("that is not a round")
+    checked: dict[str, object] = {}
+    for field, item in value.items():
+        kind = _ENTRY_FIELDS.get(field) if isinstance(field, str) else None
+        if kind is None or not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
+            raise Refused("that is not a round")
+        if isinstance(item, list):
+            if len(item) > MAX_SEATS:
+                raise Refused("that is not a round")
+            item = [_integer(p, "a partner", 0, MAX_SEATS - 1) for p in item]
+        elif isinstance(item, int) and not isinstance(item, bool):
+            item = _integer(item, field, 0, 10_000)
+        checked[field] = item
+    return checked
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise Refused("say yes or no")
+    return value
+
+
 def _fits(value: object, hint: Any) -> bool:
     """Whether ``value`` has the type ``hint`` names (a bool is no int; unions and tuples)."""
     origin = typing.get_origin(hint)
@@ -182,6 +211,12 @@ def _fits(value: object, hint: Any) -> bool:
         return value is None
     if origin is tuple:
         parts = typing.get_args(hint)
+        if len(parts) == 2 and parts[1] is Ellipsis:
+            return (
+                isinstance(value, tuple)
+                and len(value) <= MAX_SEATS
+                and all(_fits(v, parts[0]) for v in value)
+            )
         return (
             isinstance(value, tuple)
             and len(value) == len(parts)
@@ -192,12 +227,15 @@ def _fits(value: object, hint: Any) -> bool:
     return isinstance(hint, type) and isinstance(value, hint)
 
 
-def settings(value: object) -> Any:
-    """A game's Create Room settings, every field of its declared type (ranges: the game's)."""
+def settings(value: object, kind: str | None = None) -> Any:
+    """A game's Create Room settings (or, with ``kind`` "scorebook", a scorebook's), every field
+    of its declared type (ranges: the game's)."""
     if not dataclasses.is_dataclass(value) or isinstance(value, type):
         raise Refused("those are not room settings")
     game = getattr(value, "game", None)
     if not isinstance(game, str) or game not in games.names():
+        raise Refused("those are not room settings")
+    if getattr(type(value), "kind", None) != kind:
         raise Refused("those are not room settings")
     hints = typing.get_type_hints(type(value))
     for field in dataclasses.fields(value):
@@ -210,7 +248,10 @@ def settings(value: object) -> Any:
             _text(item, field.name, 20)
         if isinstance(item, tuple):
             for part in item:
-                _integer(part, field.name, 0, MAX_SEATS)
+                if isinstance(part, str):
+                    _name(part)
+                else:
+                    _integer(part, field.name, 0, MAX_SEATS)
     return value
 
 
@@ -258,6 +299,30 @@ class Gate:
         self, host_name: object, chosen: object, level: object = "rules"
     ) -> tuple[str, str]:
         return self.rooms.quick_game(_name(host_name), settings(chosen), _level(level))
+
+    @_guarded
+    def create_book(self, host_name: object, book: object) -> tuple[str, str]:
+        return self.rooms.create_book(_name(host_name), settings(book, "scorebook"))
+
+    @_guarded
+    def enter_round(self, token: object, entered: object, version: object = None) -> None:
+        self.rooms.enter_round(seat_token(token), entry(entered), _version(version))
+
+    @_guarded
+    def correct_round(self, token: object, entered: object, version: object = None) -> None:
+        self.rooms.correct_round(seat_token(token), entry(entered), _version(version))
+
+    @_guarded
+    def delete_round(self, token: object, version: object = None) -> None:
+        self.rooms.delete_round(seat_token(token), _version(version))
+
+    @_guarded
+    def allow_scoring(self, token: object, anyone: object) -> None:
+        self.rooms.allow_scoring(seat_token(token), _flag(anyone))
+
+    @_guarded
+    def claim_seat(self, code: object, seat_id: object) -> str:
+        return self.rooms.claim_seat(room_code(code), _integer(seat_id, "a seat"))
 
     @_guarded
     def join(self, code: object, name: object, team: object = None) -> str:

@@ -117,6 +117,7 @@ class KeptGame:
     totals: list[int]
     winners: list[int]
     finished: datetime
+    ended_early: bool = False
 
 
 class SettingsError(ValueError):
@@ -260,6 +261,15 @@ def table_of(name: str) -> Any:
     if table is None:
         raise KeyError(f"{name} cannot be played in a room yet")
     return table
+
+
+def book_of(name: str) -> Any:
+    """A game's scorebook for games played with real cards (``core/<game>/book.py``); KeyError
+    if it keeps none."""
+    book = getattr(get(name), "book", None)
+    if book is None:
+        raise KeyError(f"{name} has no scorebook")
+    return book
 
 
 def names() -> list[str]:

@@ -22,6 +22,7 @@ from sqlalchemy import text
 from core import bots
 from core.boundary import CALLS, SHOWN, Gate, Unexpected
 from core.moon3.actions import KINDS
+from core.moon3.book import BookSettings
 from core.moon3.table import RoomSettings
 from core.rooms import Forbidden, NotFound, Refused, RoomError, Rooms
 from tests.service_play import open_room
@@ -80,15 +81,41 @@ SETTINGS = st.builds(
 )
 
 
+BOOKS = st.builds(
+    BookSettings,
+    mode=st.one_of(st.sampled_from(["teams", "random", "partners"]), ANYTHING),
+    others=st.one_of(st.lists(st.sampled_from(HOSTILE), max_size=13).map(tuple), ANYTHING),
+    team_b=st.one_of(st.lists(st.integers(-1, 13), max_size=13).map(tuple), ANYTHING),
+    decks=st.one_of(st.none(), st.integers(0, 3), ANYTHING),
+    min_bid=st.one_of(st.none(), st.integers(-5, 600), ANYTHING),
+    target=st.one_of(st.none(), st.integers(-5, 600), ANYTHING),
+    rounds=st.one_of(st.none(), st.integers(-1, 101), ANYTHING),
+    anyone=st.one_of(st.booleans(), ANYTHING),
+)
+ENTRIES = st.fixed_dictionaries(
+    {},
+    optional={
+        "bidder": st.one_of(st.integers(-1, 13), ANYTHING),
+        "bid": st.one_of(st.integers(-5, 600), ANYTHING),
+        "partners": st.one_of(st.lists(st.integers(-1, 13), max_size=14), ANYTHING),
+        "made": st.one_of(st.booleans(), ANYTHING),
+        "taken": st.one_of(st.integers(-5, 600), ANYTHING),
+    },
+)
+
+
 class Tables:
-    """A lobby and a game in progress, with the tokens and codes that open them."""
+    """A lobby, a game in progress and a scorebook, with the tokens and codes that open them."""
 
     def __init__(self, rooms: Rooms) -> None:
         self.lobby, self.lobby_host = rooms.create("Asha", RoomSettings(mode="teams", players=4))
         self.lobby_guest = rooms.join(self.lobby, "Ben")
         self.game, tokens = open_room(rooms, RoomSettings(mode="partners", players=4), humans=2)
-        self.tokens = [self.lobby_host, self.lobby_guest, *tokens]
-        self.codes = [self.lobby, self.game]
+        self.book, self.keeper = rooms.create_book(
+            "Asha", BookSettings(others=("Ben", "Chen", "Dev"))
+        )
+        self.tokens = [self.lobby_host, self.lobby_guest, *tokens, self.keeper]
+        self.codes = [self.lobby, self.game, self.book]
 
 
 def arguments(tables: Tables) -> dict[str, st.SearchStrategy[Any]]:
@@ -108,6 +135,9 @@ def arguments(tables: Tables) -> dict[str, st.SearchStrategy[Any]]:
         "version": st.one_of(st.integers(-1, 40), ANYTHING),
         "action": st.one_of(MOVES, ANYTHING),
         "chosen": st.one_of(SETTINGS, ANYTHING),
+        "book": st.one_of(BOOKS, SETTINGS, ANYTHING),
+        "entered": st.one_of(ENTRIES, ANYTHING),
+        "anyone": st.one_of(st.booleans(), ANYTHING),
     }
 
 

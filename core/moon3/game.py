@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.games import register
+from core.moon3 import book as moon3_book
 from core.moon3 import record, rules
 from core.moon3 import table as moon3_table
 from core.moon3.actions import Action
@@ -21,6 +22,8 @@ class Moon3:
     title = "Moon 3 of Spades"
     #: Its side of hosting a room (settings, seating, rounds, the match).
     table = moon3_table
+    #: The scorebook for games played with real cards (H3).
+    book = moon3_book
 
     def make_config(self, **options: Any) -> Config:
         return Config.make(**options)

@@ -90,6 +90,8 @@ class Ctx:
     new_seats: list[SeatRow] = field(default_factory=list)
     new_rows: list[Any] = field(default_factory=list)
     deleted: list[SeatRow] = field(default_factory=list)
+    #: Stored rounds to delete before ``new_rows`` are written: (game number, from round on).
+    forgotten: list[tuple[int, int]] = field(default_factory=list)
     states: StateCache | None = None
     _state: Any = None
 

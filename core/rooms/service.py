@@ -15,8 +15,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from core import bots
-from core.rooms import lobby, sql, timers, turns, views
+from core import bots, games, names
+from core.rooms import book, lobby, sql, timers, turns, views
 from core.rooms.context import PLAYING, Ctx, StateCache, token_hash
 from core.rooms.errors import NotFound, Refused, RoomError, Stale
 from core.rooms.views import RoomView, Suggestion
@@ -127,6 +127,52 @@ class Rooms:
                     return code, token
         raise Refused("could not find a free room code; please try again")
 
+    def create_book(self, host_name: str, settings: Any) -> tuple[str, str]:
+        """Open a scorebook (H3): every player seated by name, the first round awaiting entry;
+        returns the room code and the host's token."""
+        name = lobby.clean_name(host_name)
+        settings = lobby.checked(settings)
+        clash = names.clashes(name, settings.others)
+        if clash is not None:
+            raise Refused(f"two players look alike: {name} and {clash}")
+        now = self.clock()
+        token = secrets.token_urlsafe(16)
+        for _ in range(MAX_ATTEMPTS):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            _, host = lobby.new_room(settings, name, token, now)
+            host.room_code = code
+            doc, others = book.new_book(settings, host, now)
+            with self.store.write() as session:
+                if sql.insert_room(session, code, settings.game, doc, host, now, others):
+                    session.commit()
+                    break
+        else:
+            raise Refused("could not find a free room code; please try again")
+        self._run(code, lambda ctx: games.book_of(ctx.game).open_book(ctx))
+        return code, token
+
+    def enter_round(self, token: str, entry: object, version: int | None = None) -> None:
+        """Scorebook: enter the next round (the host, or a seated player the host allows)."""
+        self._run(self.room_of(token), partial(book.enter, token=token, entry=entry), version)
+
+    def correct_round(self, token: str, entry: object, version: int | None = None) -> None:
+        """Scorebook: correct the last round entered."""
+        self._run(self.room_of(token), partial(book.correct, token=token, entry=entry), version)
+
+    def delete_round(self, token: str, version: int | None = None) -> None:
+        """Scorebook: delete the last round entered."""
+        self._run(self.room_of(token), partial(book.delete, token=token), version)
+
+    def allow_scoring(self, token: str, anyone: bool) -> None:
+        """Scorebook: the host lets seated players enter rounds, or keeps it to themselves."""
+        self._run(self.room_of(token), partial(book.allow, token=token, anyone=anyone))
+
+    def claim_seat(self, code: str, seat_id: int) -> str:
+        """Scorebook: a player from the invite link takes their named seat; returns its token."""
+        token = secrets.token_urlsafe(16)
+        result: str = self._run(code, partial(book.claim, seat_id=seat_id, token=token))
+        return result
+
     def join(self, code: str, name: str, team: int | None = None) -> str:
         """Take a free seat in a room's lobby; returns the new player's secret token."""
         lobby.clean_name(name)  # a bad name is refused before the room is even read
@@ -206,11 +252,11 @@ class Rooms:
 
     def end_game(self, token: str) -> None:
         """R28: the host ends the game after a round; the leaders win, marked ended early."""
-        self._run(self.room_of(token), partial(turns.end_game, token=token))
+        self._run(self.room_of(token), partial(_by_kind, turns.end_game, book.end_game, token))
 
     def rematch(self, token: str) -> None:
         """A new game with the same seats and teams; R11's round-1 rule applies again."""
-        self._run(self.room_of(token), partial(turns.rematch, token=token))
+        self._run(self.room_of(token), partial(_by_kind, turns.rematch, book.rematch, token))
 
     def hand_to_bot(self, token: str, position: int) -> None:
         """R30: the host hands a seat to a bot so the game goes on."""
@@ -261,6 +307,11 @@ class Rooms:
         """The public table of a room, for anyone with the room link (no hand)."""
         view: RoomView = self._read(code, lambda ctx: views.build(ctx, None))
         return view
+
+
+def _by_kind(dealt: Callable[..., None], kept: Callable[..., None], token: str, ctx: Ctx) -> None:
+    """A call that a dealt table and a scorebook each answer their own way."""
+    (kept if ctx.doc.get("kind") == "scorebook" else dealt)(ctx, token=token)
 
 
 def _check_level(level: str) -> None:

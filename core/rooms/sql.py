@@ -85,15 +85,24 @@ def save(store: Store, ctx: Ctx, due_at: float | None) -> bool:
             conn.execute(update(_SEATS).where(_SEATS.c.id == seat.id).values(**changes))
     for seat in ctx.new_seats:
         conn.execute(insert(_SEATS).values(**seat.values()))
+    for game_number, first in ctx.forgotten:
+        history.forget(ctx.session, ctx.game, ctx.room.code, game_number, first)
     if ctx.new_rows:
         history.save(ctx.session, ctx.new_rows)
     return True
 
 
 def insert_room(
-    session: Session, code: str, game: str, doc: dict[str, Any], host: SeatRow, now: float
+    session: Session,
+    code: str,
+    game: str,
+    doc: dict[str, Any],
+    host: SeatRow,
+    now: float,
+    others: list[SeatRow] | None = None,
 ) -> bool:
-    """A new room with its host seated; False if the code is taken."""
+    """A new room with its host seated (and, for a scorebook, every other player); False if
+    the code is taken."""
     if session.get(Room, code) is not None:
         return False
     session.add(
@@ -108,6 +117,9 @@ def insert_room(
     session.flush()
     seat = Seat(**host.values())
     session.add(seat)
+    for other in others or []:
+        other.room_code = code
+        session.add(Seat(**other.values()))
     session.flush()
     doc["host_seat_id"] = seat.id
     room = session.get(Room, code)

@@ -82,6 +82,10 @@ class RoomView:
     last_round: dict[str, Any] | None
     can_start_next: bool
     now: float
+    #: A scorebook (H3): the game's view of the book (rounds entered, totals), else ``None``.
+    book: Any = None
+    #: Whether this viewer may enter, correct and delete rounds in the scorebook.
+    can_score: bool = False
 
     @property
     def is_host(self) -> bool:
@@ -91,7 +95,13 @@ class RoomView:
 def build(ctx: Ctx, seat: SeatRow | None) -> RoomView:
     """What one seat (or, with ``None``, anyone watching) sees of the room."""
     version = ctx.room.version + (1 if ctx.changed else 0)
-    settings = ctx.table.settings_from_json(ctx.doc["settings"])
+    kept = ctx.doc.get("kind") == "scorebook"
+    keeper = games.book_of(ctx.game) if kept else None
+    settings = (
+        keeper.BookSettings.from_json(ctx.doc["settings"])
+        if keeper is not None
+        else ctx.table.settings_from_json(ctx.doc["settings"])
+    )
     host_id = ctx.doc["host_seat_id"]
     infos = tuple(
         SeatInfo(
@@ -159,6 +169,10 @@ def build(ctx: Ctx, seat: SeatRow | None) -> RoomView:
         and me is not None
         and (me.is_host or ctx.now >= results_since + NEXT_ROUND_GRACE),
         now=ctx.now,
+        book=keeper.view(ctx) if keeper is not None and game is not None else None,
+        can_score=keeper is not None
+        and me is not None
+        and (me.is_host or bool(ctx.doc["settings"].get("anyone"))),
     )
 
 

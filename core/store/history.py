@@ -283,6 +283,7 @@ def kept_rows(game: str, kept: KeptGame, room_code: str, game_number: int) -> li
             game_number=game_number,
             rounds=len(kept.rounds),
             finished_at=kept.finished,
+            ended_early=kept.ended_early,
             source=kept.source,
             source_key=kept.key,
         )
