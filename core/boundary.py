@@ -325,6 +325,14 @@ class Gate:
         return self.rooms.claim_seat(room_code(code), _integer(seat_id, "a seat"))
 
     @_guarded
+    def export_book(self, code: object) -> dict[str, Any]:
+        return self.rooms.export_book(room_code(code))
+
+    @_guarded
+    def export_book_rows(self, code: object) -> tuple[list[str], list[list[object]]]:
+        return self.rooms.export_book_rows(room_code(code))
+
+    @_guarded
     def join(self, code: object, name: object, team: object = None) -> str:
         return self.rooms.join(room_code(code), _name(name), _team(team))
 

@@ -173,6 +173,18 @@ class Rooms:
         result: str = self._run(code, partial(book.claim, seat_id=seat_id, token=token))
         return result
 
+    def export_book(self, code: str) -> dict[str, Any]:
+        """Scorebook: the game so far as an import document (H4), for anyone with the link."""
+        result: dict[str, Any] = self._read(code, lambda ctx: book.book_of(ctx).export(ctx))
+        return result
+
+    def export_book_rows(self, code: str) -> tuple[list[str], list[list[object]]]:
+        """Scorebook: the game so far as CSV rows (header, rows)."""
+        result: tuple[list[str], list[list[object]]] = self._read(
+            code, lambda ctx: book.book_of(ctx).export_rows(ctx)
+        )
+        return result
+
     def join(self, code: str, name: str, team: int | None = None) -> str:
         """Take a free seat in a room's lobby; returns the new player's secret token."""
         lobby.clean_name(name)  # a bad name is refused before the room is even read
