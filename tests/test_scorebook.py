@@ -32,7 +32,7 @@ def enter(rooms: Rooms, token: str, **entry: object) -> None:
 
 
 def test_h3_card_based_rounds_score_by_r27(rooms: Rooms) -> None:
-    code, host = book(rooms)
+    _, host = book(rooms)
     enter(rooms, host, bidder=0, bid=250, partners=[2, 3], made=True)
     assert rooms.view(host).book.totals == (500, 0, 250, 250, 0, 0)
     enter(rooms, host, bidder=1, bid=300, partners=[4], made=False)
