@@ -20,6 +20,7 @@ st.set_page_config(page_title="Moon 3 of Spades", page_icon="♠️", layout="wi
 PAGES = [
     st.Page("screens/home.py", title="Home", icon=":material/playing_cards:", default=True),
     st.Page("screens/create.py", title="Create Room", icon=":material/add_circle:"),
+    st.Page("screens/keep.py", title="Keep score", icon=":material/edit_note:", url_path="keep"),
     st.Page("screens/room.py", title="Room", icon=":material/table_restaurant:", url_path="room"),
     st.Page("screens/rules.py", title="Rules", icon=":material/menu_book:"),
     st.Page("screens/stats.py", title="Stats", icon=":material/bar_chart:"),

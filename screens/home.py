@@ -20,8 +20,11 @@ intro.hero()
 start, join = st.columns(2)
 with start:
     st.markdown("**Host a game**")
-    if st.button("Create Room", type="primary"):
-        st.switch_page("screens/create.py")
+    with st.container(horizontal=True):
+        if st.button("Create Room", type="primary"):
+            st.switch_page("screens/create.py")
+        if st.button("Keep score", help="Playing with real cards? Keep the score here."):
+            st.switch_page("screens/keep.py")
 with join:
     st.markdown("**Join friends**")
     typed = st.text_input("Room code", max_chars=8, placeholder="e.g. K7QX2M")

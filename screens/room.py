@@ -400,6 +400,9 @@ if room_view is None:
 assert room_view is not None
 show_flash()
 status = room_view.status
+if room_view.book is not None or status == "scoring":  # a scorebook: rounds entered, not dealt
+    screens(room_view.game, "book").draw(room_view, svc, token)
+    st.stop()
 with st.container(key="m3-page"):
     if status == "lobby":
         lobby(room_view)

@@ -32,6 +32,8 @@ class SeatInfo:
     bot_level: str | None
     stand_in: bool
     is_host: bool
+    #: Whether a player holds this seat's link (a scorebook's named seats start without one).
+    linked: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +115,7 @@ def build(ctx: Ctx, seat: SeatRow | None) -> RoomView:
             bot_level=s.bot_level,
             stand_in=s.stand_in,
             is_host=s.id == host_id,
+            linked=s.token_hash is not None,
         )
         for s in sorted(
             ctx.seats,

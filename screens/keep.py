@@ -1,0 +1,21 @@
+"""Keep score: open a scorebook for a game played with real cards (SPEC H3).
+
+The form is the game's own (``ui/<game>/book.py``); this page only offers the
+games that keep a scorebook and names none of them.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from core import games
+from ui.games import ordered, screens
+
+st.title("Keep score")
+st.caption(
+    "Playing with real cards? Keep the score here instead of on paper: every round counts in "
+    "the stats, and everyone at the table can follow the scores on their phone."
+)
+kept = [g for g in ordered() if getattr(games.get(g), "book", None) is not None]
+game = st.radio("Game", kept, format_func=lambda g: games.get(g).title, horizontal=True)
+screens(game, "book").create_form()
