@@ -175,6 +175,8 @@ def fill_evening(store: Store) -> None:
                 kali_tidi=json.dumps(
                     [{"seat": seat_of[n], "trick": t} for n, t, _ in spec["kali"]]
                 ),
+                kali_ours=sum(1 for _, _, ours in spec["kali"] if ours),
+                kali_theirs=sum(1 for _, _, ours in spec["kali"] if not ours),
                 record=json.dumps({"round": number + 1}),
                 finished_at=datetime(2026, 11, 20, 20, number, tzinfo=UTC),
             )

@@ -27,7 +27,7 @@ from core.moon3.scoring import round_score, unit_of
 
 #: Raised whenever the rows of a round change shape: stored rounds of an older version get
 #: their rows again from their records (``core.store.history.backfill``).
-FACTS_VERSION = 2
+FACTS_VERSION = 3
 BIDDER, PARTNER, DEFENDER = "bidder", "partner", "defender"
 #: How rounds are kept: dealt at a table, entered in a scorebook, or imported.
 DEALT, SCOREBOOK, IMPORTED = "table", "scorebook", "import"
@@ -102,6 +102,8 @@ def round_facts(outcome: Outcome, names: Sequence[str]) -> RoundFacts:
         "defending_points": outcome.defending_points or 0,
         "points_known": outcome.bidding_points is not None,
         "kali_tidi": json.dumps([{"seat": s, "trick": t} for s, t in outcome.captures]),
+        "kali_ours": sum(1 for s, _ in outcome.captures if s in side),
+        "kali_theirs": sum(1 for s, _ in outcome.captures if s not in side),
     }
     seats = [
         {

@@ -187,7 +187,11 @@ def backfill(session: Session) -> int:
                 conn.execute(delete(own).where(own.c.round_id == round_id))
             facts = table.round_facts(state, json.loads(names))
             _add_own(session, round_id, facts.rows)
-            conn.execute(update(_R).where(_R.c.id == round_id).values(facts=facts.version))
+            conn.execute(
+                update(_R)
+                .where(_R.c.id == round_id)
+                .values(facts=facts.version, **facts.columns)
+            )
             done += 1
         ended = select(
             _G.c.id, _G.c.room_code, _G.c.game_number, _G.c.names, _G.c.totals, _G.c.winners

@@ -24,6 +24,7 @@ DEALT = "table"
 SOURCE_DEFAULT = {"server_default": DEALT, "nullable": False}
 KNOWN_DEFAULT = {"server_default": "1", "nullable": False}
 NO_KEY = {"server_default": "", "nullable": False}
+ZERO = {"server_default": "0", "nullable": False}
 
 
 class Room(SQLModel, table=True):
@@ -70,7 +71,8 @@ class Seat(SQLModel, table=True):
 #: The round columns the stats filter and group on, in the order of their covering index.
 STATS_COLUMNS = (
     "game", "abandoned", "made", "bid", "mode", "players", "decks", "finished_at", "bidder_name",
-    "bidding_points", "points_known", "source", "room_code", "game_number",
+    "bidding_points", "points_known", "kali_ours", "kali_theirs", "source", "room_code",
+    "game_number",
 )  # fmt: skip
 
 
@@ -109,6 +111,9 @@ class RoundRecord(SQLModel, table=True):
     defending_points: int = 0
     #: [{"seat": s, "trick": t}, ...] for every 3♠ captured (trick counted from 1).
     kali_tidi: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    #: How many 3♠ the bidding side and the defenders captured (the Kali Tidi figures' columns).
+    kali_ours: int = Field(default=0, sa_column_kwargs=ZERO)
+    kali_theirs: int = Field(default=0, sa_column_kwargs=ZERO)
     abandoned: bool = Field(default=False, index=True)
     #: Whether the bidding side's points were counted (a scorebook round may only say made).
     points_known: bool = Field(default=True, sa_column_kwargs=KNOWN_DEFAULT)

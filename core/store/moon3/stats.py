@@ -209,45 +209,14 @@ class KaliSummary:
 def kali_summary(store: Store, filters: Filters = Filters()) -> KaliSummary:
     """Rounds where the bidding side took the 3♠, and rounds the 3♠ decided (dealt rounds only:
     a round kept without cards does not know who took it)."""
-    per_round = (
-        select(
-            _K.c.round_id,
-            func.sum(case((_K.c.bidding_side.is_(True), 1), else_=0)).label("ours"),
-            func.sum(case((_K.c.bidding_side.is_(True), 0), else_=1)).label("theirs"),
-        )
-        .group_by(_K.c.round_id)
-        .subquery()
-    )
-    ours = func.coalesce(per_round.c.ours, 0)
-    theirs = func.coalesce(per_round.c.theirs, 0)
+    ours, theirs = _R.c.kali_ours, _R.c.kali_theirs
     made = _R.c.made.is_(True)
-    query = (
-        select(
-            func.count(),
-            func.sum(case((ours > 0, 1), else_=0)),
-            func.sum(
-                case(
-                    (and_(made, ours > 0, _R.c.bidding_points - KALI_POINTS * ours < _R.c.bid), 1),
-                    else_=0,
-                )
-            ),
-            func.sum(
-                case(
-                    (
-                        and_(
-                            ~made,
-                            theirs > 0,
-                            _R.c.bidding_points + KALI_POINTS * theirs >= _R.c.bid,
-                        ),
-                        1,
-                    ),
-                    else_=0,
-                )
-            ),
-        )
-        .select_from(_R.outerjoin(per_round, per_round.c.round_id == _R.c.id))
-        .where(filters.where(), _R.c.source == DEALT)
-    )
+    query = select(
+        func.count(),
+        _count(ours > 0),
+        _count(and_(made, ours > 0, _R.c.bidding_points - KALI_POINTS * ours < _R.c.bid)),
+        _count(and_(~made, theirs > 0, _R.c.bidding_points + KALI_POINTS * theirs >= _R.c.bid)),
+    ).where(filters.where(), _R.c.source == DEALT)
     rounds, to_bidders, made_with, failed_without = _rows(store, query)[0]
     return KaliSummary(rounds, to_bidders or 0, made_with or 0, failed_without or 0)
 
@@ -462,7 +431,6 @@ def history_games(store: Store, filters: Filters = Filters(), limit: int = 50) -
             func.min(_R.c.decks),
             func.count(),
             last,
-            func.max(_R.c.names),
             func.min(_R.c.source),
         )
         .where(filters.where())
@@ -474,6 +442,16 @@ def history_games(store: Store, filters: Filters = Filters(), limit: int = 50) -
     if not rows:
         return []
     codes = {code for code, *_ in rows}
+    # The names of the chosen games only: the covering index above holds no names.
+    named = {
+        (code, number): names
+        for code, number, names in _rows(
+            store,
+            select(_R.c.room_code, _R.c.game_number, func.max(_R.c.names))
+            .where(_R.c.room_code.in_(codes), _R.c.game == GAME)
+            .group_by(_R.c.room_code, _R.c.game_number),
+        )
+    }
     ended = _rows(
         store,
         select(_G.c.room_code, _G.c.game_number, _G.c.abandoned, _GS.c.name, _GS.c.won)
@@ -496,12 +474,12 @@ def history_games(store: Store, filters: Filters = Filters(), limit: int = 50) -
             decks,
             count,
             finished,
-            json.loads(names),
+            json.loads(named.get((code, number), "[]")),
             winners.get((code, number), []),
             (code, number) in over,
             source,
         )
-        for code, number, mode, players, decks, count, finished, names, source in rows
+        for code, number, mode, players, decks, count, finished, source in rows
     ]
 
 
