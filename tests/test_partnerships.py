@@ -100,3 +100,17 @@ def test_h5_recap_card_tells_each_players_year(evening: Store) -> None:
         assert card.favourite == (stats.favourites(mine, 1) or [None])[0]
         assert card.best == (stats.best(mine, LEAST, 1) or [None])[0]
         assert card.standing.rounds == expected["players"][card.name]["rounds"]
+
+
+def test_h5_recap_boldest_bid_is_the_highest_led_made_or_not(evening: Store) -> None:
+    games = json.loads((DATA / "evening.json").read_text(encoding="utf-8"))["games"]
+    led: dict[str, list[tuple[int, bool]]] = {}
+    for game in games:
+        for played in game["rounds"]:
+            made = str(played["result"]).lower() in ("made", "won", "win", "w", "yes", "true")
+            led.setdefault(played["leader"], []).append((played["points"], made))
+    for card in stats.recap(evening, stats.Filters(), LEAST):
+        bids = led.get(card.name, [])
+        assert card.boldest == (max(b for b, _ in bids) if bids else None)
+        made = [b for b, ok in bids if ok]
+        assert card.boldest_made == (max(made) if made else None)

@@ -7,6 +7,9 @@ abandoned rounds and rounds without a bid never count.
 from __future__ import annotations
 
 import json
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -29,6 +32,9 @@ BIG_BID = 200
 GAME = "moon3"
 #: Rounds dealt here; the others were kept in a scorebook or imported, without their cards.
 DEALT = "table"
+#: Threads for reads that run side by side (:func:`together`), shared by every page.
+_READER_NAME = "stats-reader"
+_READERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix=_READER_NAME)
 _R = RoundRecord.__table__  # type: ignore[attr-defined]
 _RS = RoundSeat.__table__  # type: ignore[attr-defined]
 _K = KaliCapture.__table__  # type: ignore[attr-defined]
@@ -100,28 +106,63 @@ class Rate:
         return self.made / self.rounds if self.rounds else 0.0
 
 
-def _made() -> ColumnElement[int]:
-    return func.sum(case((_R.c.made.is_(True), 1), else_=0))
+#: One line of the bids' cube: (band, players, mode, decks, bidder), then rounds, made, the sum
+#: of the bids, the bids of :data:`BIG_BID` or more made, the highest bid and the highest made
+#: (0 when none was made).
+CubeLine = tuple[int, int, str, int, str, int, int, int, int, int, int]
 
 
-def _rates(store: Store, filters: Filters, *group: ColumnElement[Any]) -> list[Rate]:
-    query = select(*group, func.count(), _made()).where(filters.where())
-    if group:
-        query = query.group_by(*group).order_by(*group)
-    with store.read() as session:
-        rows = session.connection().execute(query).all()
-    width = len(group)
-    return [
-        Rate(
-            tuple(row[:width]) if width > 1 else (row[0] if width else None), row[-2], row[-1] or 0
+def _band() -> ColumnElement[int]:
+    return case((_R.c.bid < BAND_START, -1), else_=(_R.c.bid - BAND_START) // BAND_WIDTH)
+
+
+def bid_cube(store: Store, filters: Filters = Filters()) -> list[CubeLine]:
+    """Every bid figure in one pass: rounds and bids made per band, table and bidder.
+
+    The success rates by band, players, table and bidder, and each bidder's
+    average and big bids, are all sums over these lines (:func:`rates`).
+    """
+    made = _R.c.made.is_(True)
+    group = (_band(), _R.c.players, _R.c.mode, _R.c.decks, _R.c.bidder_name)
+    query = (
+        select(
+            *group,
+            func.count(),
+            _count(made),
+            func.sum(_R.c.bid),
+            _count(and_(made, _R.c.bid >= BIG_BID)),
+            func.max(_R.c.bid),
+            func.max(case((made, _R.c.bid), else_=0)),
         )
-        for row in rows
-    ]
+        .where(filters.where())
+        .group_by(*group)
+    )
+    return [
+        (int(b), int(p), str(m), int(d), str(n), int(r), int(k or 0), int(t or 0), int(g or 0),
+         int(top or 0), int(best or 0))
+        for b, p, m, d, n, r, k, t, g, top, best in _rows(store, query)
+    ]  # fmt: skip
+
+
+#: What a rate is grouped by, as positions in a cube line.
+BY_BAND, BY_PLAYERS, BY_TABLE, BY_BIDDER = (0,), (1,), (2, 3), (4,)
+
+
+def rates(cube: list[CubeLine], by: tuple[int, ...]) -> list[Rate]:
+    """Bids made out of played, per group of the cube's columns ``by``, in group order."""
+    totals: dict[Any, list[int]] = {}
+    for line in cube:
+        key = tuple(line[i] for i in by) if len(by) > 1 else line[by[0]]
+        found = totals.setdefault(key, [0, 0])
+        found[0] += line[5]
+        found[1] += line[6]
+    return [Rate(key, played, made) for key, (played, made) in sorted(totals.items())]
 
 
 def bid_success(store: Store, filters: Filters = Filters()) -> Rate:
     """Bids made out of all rounds played to the end."""
-    return _rates(store, filters)[0]
+    cube = bid_cube(store, filters)
+    return Rate(None, sum(line[5] for line in cube), sum(line[6] for line in cube))
 
 
 def band_label(band: int) -> str:
@@ -134,25 +175,32 @@ def band_label(band: int) -> str:
 
 def bid_success_by_band(store: Store, filters: Filters = Filters()) -> list[Rate]:
     """Success rate per bid band (see :func:`band_label`), lowest first."""
-    band = case(
-        (_R.c.bid < BAND_START, -1),
-        else_=(_R.c.bid - BAND_START) // BAND_WIDTH,
-    ).label("band")
-    return _rates(store, filters, band)
+    return rates(bid_cube(store, filters), BY_BAND)
 
 
 def bid_success_by_players(store: Store, filters: Filters = Filters()) -> list[Rate]:
-    return _rates(store, filters, _R.c.players)
+    return rates(bid_cube(store, filters), BY_PLAYERS)
 
 
 def bid_success_by_table(store: Store, filters: Filters = Filters()) -> list[Rate]:
     """Per (mode, decks)."""
-    return _rates(store, filters, _R.c.mode, _R.c.decks)
+    return rates(bid_cube(store, filters), BY_TABLE)
 
 
 def bid_success_by_bidder(store: Store, filters: Filters = Filters()) -> list[Rate]:
     """Per bidder name, as the bidder was called at the table."""
-    return _rates(store, filters, _R.c.bidder_name)
+    return rates(bid_cube(store, filters), BY_BIDDER)
+
+
+def bidders(cube: list[CubeLine]) -> dict[str, tuple[float, int]]:
+    """Each bidder's average bid and bids of :data:`BIG_BID` or more made (H5)."""
+    sums: dict[str, list[int]] = {}
+    for line in cube:
+        found = sums.setdefault(line[4], [0, 0, 0])
+        found[0] += line[5]
+        found[1] += line[7]
+        found[2] += line[8]
+    return {name: (total / count, big) for name, (count, total, big) in sums.items() if count}
 
 
 def _rows(store: Store, query: Any) -> list[Any]:
@@ -313,11 +361,14 @@ def _count(condition: ColumnElement[bool]) -> Any:
     return func.sum(case((condition, 1), else_=0))
 
 
-def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
+def leaderboard(
+    store: Store, filters: Filters = Filters(), cube: list[CubeLine] | None = None
+) -> list[Standing]:
     """Every player's rounds, wins, bids, points and games, best first.
 
     A game counts when any of its rounds passes the filters. Order: games
-    won, then rounds won, then score.
+    won, then rounds won, then score. The bidders' own figures come from the
+    bids' cube (given, or read here).
     """
     won = _RS.c.won.is_(True)
     source, scope = _facts(_RS, filters)
@@ -361,20 +412,15 @@ def leaderboard(store: Store, filters: Filters = Filters()) -> list[Standing]:
             ),
         )
     games = games.select_from(seated)
-    by_game = {name: (int(n), int(w or 0)) for name, n, w in _rows(store, games)}
-    # The bidders' own figures come from the round rows alone (one row a round, no join).
-    bidding = (
-        select(
-            _R.c.bidder_name,
-            func.avg(_R.c.bid),
-            _count(and_(_R.c.bid >= BIG_BID, _R.c.made.is_(True))),
-        )
-        .where(filters.where())
-        .group_by(_R.c.bidder_name)
+    by_game_rows, round_rows, cube_found = together(
+        lambda: _rows(store, games),
+        lambda: _rows(store, rounds),
+        lambda: cube if cube is not None else bid_cube(store, filters),
     )
-    by_bidder = {name: (float(avg or 0), int(big or 0)) for name, avg, big in _rows(store, bidding)}
+    by_game = {name: (int(n), int(w or 0)) for name, n, w in by_game_rows}
+    by_bidder = bidders(cube_found)
     table = []
-    for row in _rows(store, rounds):
+    for row in round_rows:
         name, played, won_, bids, made, partner, defender, partnered, defended, points, score = row
         games_played, games_won = by_game.get(name, (0, 0))
         average_bid, big_bids_made = by_bidder.get(name, (0.0, 0))
@@ -419,8 +465,36 @@ class GameLine:
     source: str = DEALT
 
 
+def _latest_games(store: Store, filters: Filters, limit: int) -> list[tuple[str, int]]:
+    """The ``limit`` games whose last filtered round is the latest, newest first.
+
+    Rounds are read newest first, a few thousand at a time, until that many
+    games have turned up: the newest games' rounds are the newest rounds.
+    """
+    found: dict[tuple[str, int], None] = {}
+    chunk, start = 2000, 0
+    while len(found) < limit:
+        query = (
+            select(_R.c.room_code, _R.c.game_number)
+            .where(filters.where())
+            .order_by(_R.c.finished_at.desc(), _R.c.id.desc())
+            .offset(start)
+            .limit(chunk)
+        )
+        rows = _rows(store, query)
+        for code, number in rows:
+            found.setdefault((code, int(number)))
+        if len(rows) < chunk:
+            break
+        start += chunk
+    return list(found)[:limit]
+
+
 def history_games(store: Store, filters: Filters = Filters(), limit: int = 50) -> list[GameLine]:
     """The latest games that have a finished round passing the filters, newest first."""
+    latest = _latest_games(store, filters, limit)
+    if not latest:
+        return []
     last = func.max(_R.c.finished_at).label("last")
     query = (
         select(
@@ -433,14 +507,14 @@ def history_games(store: Store, filters: Filters = Filters(), limit: int = 50) -
             last,
             func.min(_R.c.source),
         )
-        .where(filters.where())
+        .where(filters.where(), _R.c.room_code.in_({code for code, _ in latest}))
         .group_by(_R.c.room_code, _R.c.game_number)
-        .order_by(last.desc(), _R.c.room_code, _R.c.game_number.desc())
-        .limit(limit)
     )
-    rows = _rows(store, query)
-    if not rows:
-        return []
+    place = {game: index for index, game in enumerate(latest)}
+    rows = sorted(
+        (row for row in _rows(store, query) if (row[0], int(row[1])) in place),
+        key=lambda row: place[(row[0], int(row[1]))],
+    )
     codes = {code for code, *_ in rows}
     # The names of the chosen games only: the covering index above holds no names.
     named = {
@@ -448,7 +522,7 @@ def history_games(store: Store, filters: Filters = Filters(), limit: int = 50) -
         for code, number, names in _rows(
             store,
             select(_R.c.room_code, _R.c.game_number, func.max(_R.c.names))
-            .where(_R.c.room_code.in_(codes), _R.c.game == GAME)
+            .where(_R.c.room_code.in_(codes))  # a room plays one game: its code is enough
             .group_by(_R.c.room_code, _R.c.game_number),
         )
     }
@@ -456,7 +530,7 @@ def history_games(store: Store, filters: Filters = Filters(), limit: int = 50) -
         store,
         select(_G.c.room_code, _G.c.game_number, _G.c.abandoned, _GS.c.name, _GS.c.won)
         .select_from(_G.outerjoin(_GS, _GS.c.game_id == _G.c.id))
-        .where(_G.c.room_code.in_(codes), _G.c.game == GAME)
+        .where(_G.c.room_code.in_(codes))
         .order_by(_GS.c.seat),
     )
     over: set[tuple[str, int]] = set()
@@ -556,20 +630,41 @@ class Overview:
         return Rate(f"{low}+", sum(r.rounds for r in picked), sum(r.made for r in picked))
 
 
+def together(*calls: Callable[[], Any]) -> list[Any]:
+    """Run independent reads at once (each on its own connection); their results in order.
+
+    The database does the work, and both SQLite and PostgreSQL serve
+    concurrent readers: on a first visit the page waits for the slowest
+    query rather than for their sum.
+    """
+    if threading.current_thread().name.startswith(_READER_NAME):  # no waiting on our own pool
+        return [call() for call in calls]
+    return [f.result() for f in [_READERS.submit(call) for call in calls]]
+
+
 def overview(store: Store, filters: Filters = Filters()) -> Overview:
-    """All the page's aggregations, each one query."""
+    """All the page's aggregations, read side by side."""
+    cube = bid_cube(store, filters)
+    found = together(
+        lambda: margins(store, filters),
+        lambda: kali_summary(store, filters),
+        lambda: kali_by_trick(store, filters),
+        lambda: kali_by_player(store, filters),
+        lambda: leaderboard(store, filters, cube),
+        lambda: cardless(store, filters),
+    )
     return Overview(
-        overall=bid_success(store, filters),
-        bands=bid_success_by_band(store, filters),
-        by_players=bid_success_by_players(store, filters),
-        by_table=bid_success_by_table(store, filters),
-        by_bidder=bid_success_by_bidder(store, filters),
-        margins=margins(store, filters),
-        kali=kali_summary(store, filters),
-        kali_by_trick=kali_by_trick(store, filters),
-        kali_by_player=kali_by_player(store, filters),
-        leaderboard=leaderboard(store, filters),
-        cardless=cardless(store, filters),
+        overall=Rate(None, sum(line[5] for line in cube), sum(line[6] for line in cube)),
+        bands=rates(cube, BY_BAND),
+        by_players=rates(cube, BY_PLAYERS),
+        by_table=rates(cube, BY_TABLE),
+        by_bidder=rates(cube, BY_BIDDER),
+        margins=found[0],
+        kali=found[1],
+        kali_by_trick=found[2],
+        kali_by_player=found[3],
+        leaderboard=found[4],
+        cardless=found[5],
     )
 
 
@@ -681,10 +776,16 @@ class Partnerships:
     trios: list[Group]
 
 
-def partnerships(store: Store, filters: Filters = Filters()) -> Partnerships:
-    return Partnerships(
-        leaderboard(store, filters), groups(store, filters, 2), groups(store, filters, 3)
+def partnerships(
+    store: Store, filters: Filters = Filters(), board: list[Standing] | None = None
+) -> Partnerships:
+    """Each player's figures (the leaderboard, given or read here), every pair and every trio."""
+    found, pairs, trios = together(
+        lambda: board if board is not None else leaderboard(store, filters),
+        lambda: groups(store, filters, 2),
+        lambda: groups(store, filters, 3),
     )
+    return Partnerships(found, pairs, trios)
 
 
 # ---------------------------------------------------------------- the Recap (H5)
@@ -709,39 +810,35 @@ class RecapCard:
         return self.standing.name
 
 
-def _boldest(store: Store, filters: Filters) -> dict[str, tuple[int, int | None]]:
-    query = (
-        select(
-            _R.c.bidder_name,
-            func.max(_R.c.bid),
-            func.max(case((_R.c.made.is_(True), _R.c.bid), else_=None)),
-        )
-        .where(filters.where())
-        .group_by(_R.c.bidder_name)
-    )
-    return {
-        name: (int(top), None if made is None else int(made))
-        for name, top, made in _rows(store, query)
-    }
+def boldest(cube: list[CubeLine]) -> dict[str, tuple[int, int | None]]:
+    """Each bidder's highest bid, and their highest bid that was made (``None`` if none was)."""
+    found: dict[str, tuple[int, int]] = {}
+    for line in cube:
+        top, made = found.get(line[4], (0, 0))
+        found[line[4]] = (max(top, line[9]), max(made, line[10]))
+    return {name: (top, made or None) for name, (top, made) in found.items()}
 
 
 def recap(store: Store, filters: Filters = Filters(), least: int = MIN_TOGETHER) -> list[RecapCard]:
     """One card per player of the filtered rounds, most rounds first (then by name)."""
-    board = leaderboard(store, filters)
-    pairs = groups(store, filters, 2)
-    trios = groups(store, filters, 3)
-    bold = _boldest(store, filters)
+    cube = bid_cube(store, filters)
+    board, pairs, trios = together(
+        lambda: leaderboard(store, filters, cube),
+        lambda: groups(store, filters, 2),
+        lambda: groups(store, filters, 3),
+    )
+    bold = boldest(cube)
     cards = []
     for standing in sorted(board, key=lambda s: (-s.rounds, s.name)):
         mine = [g for g in pairs if g.has(standing.name)]
         top = favourites(mine, 1)
         good = best(mine, least, 1)
         trio = best([g for g in trios if g.has(standing.name)], least, 1)
-        boldest, made = bold.get(standing.name, (None, None))
+        highest, made = bold.get(standing.name, (None, None))
         cards.append(
             RecapCard(
                 standing=standing,
-                boldest=boldest,
+                boldest=highest,
                 boldest_made=made,
                 favourite=top[0] if top else None,
                 best=good[0] if good else None,
