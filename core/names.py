@@ -100,3 +100,15 @@ def clashes(name: str, taken: list[str] | tuple[str, ...]) -> str | None:
         if mine[0] == theirs[0] or mine[1] == theirs[1]:
             return other
     return None
+
+
+def checked(name: object, taken: list[str] | tuple[str, ...] = ()) -> str:
+    """A name cleaned for a table where ``taken`` sit; :class:`BadName` if it is a bot's or
+    looks like one of theirs."""
+    clean_name = clean(name)
+    if is_bot_name(clean_name):
+        raise BadName(f"{clean_name} is a bot's name; pick another name")
+    other = clashes(clean_name, taken)
+    if other is not None:
+        raise BadName(f"someone here is already called {other}; pick another name")
+    return clean_name

@@ -12,9 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from tests.servers import CHROMIUM_FLAGS, chromium, streamlit_server
+from tests.servers import streamlit_server
+from tests.test_browser import browser as browser  # the shared Chromium (a fixture)
 from tests.test_browser import shoot
 
 
@@ -23,14 +24,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = f"sqlite:///{tmp_path_factory.mktemp('book') / 'rooms.db'}"
     with streamlit_server(database) as (base, _):
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
-        yield launched
-        launched.close()
 
 
 def tap(page: Page, part: str, text: str) -> None:

@@ -34,7 +34,7 @@ from core.moon3.config import (
     Mode,
 )
 from core.moon3.scorebook import Entry, EntryError
-from core.moon3.scoring import GameLength, default_length, game_outcome, unit_of
+from core.moon3.scoring import GameLength, chosen_length, game_outcome, unit_of
 
 KIND = "scorebook"
 SCORING, OVER = "scoring", "over"
@@ -72,15 +72,9 @@ class BookSettings:
         others: list[str] = []
         for raw in self.others:
             try:
-                clean = names.clean(raw)
+                others.append(names.checked(raw, others))
             except names.BadName as exc:
                 raise SettingsError(str(exc)) from None
-            if names.is_bot_name(clean):
-                raise SettingsError(f"{clean} is kept for bots; pick another name")
-            other = names.clashes(clean, others)
-            if other is not None:
-                raise SettingsError(f"two players look alike: {other} and {clean}")
-            others.append(clean)
         players = 1 + len(others)
         low = MODE_MIN_PLAYERS[mode]
         if not low <= players <= MAX_PLAYERS:
@@ -121,11 +115,7 @@ class BookSettings:
 
     def length(self, config: Config) -> GameLength:
         """R28: the chosen length, or the mode's default."""
-        if self.target is not None:
-            return GameLength(target=self.target)
-        if self.rounds is not None:
-            return GameLength(rounds=self.rounds)
-        return default_length(config)
+        return chosen_length(config, self.target, self.rounds)
 
     def to_json(self) -> dict[str, Any]:
         return {

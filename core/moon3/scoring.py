@@ -76,6 +76,15 @@ def default_length(config: Config) -> GameLength:
     return GameLength(target=config.max_bid)
 
 
+def chosen_length(config: Config, target: int | None, rounds: int | None) -> GameLength:
+    """R28: the host's choice (a target score or a number of rounds), or the mode's default."""
+    if target is not None:
+        return GameLength(target=target)
+    if rounds is not None:
+        return GameLength(rounds=rounds)
+    return default_length(config)
+
+
 @dataclass(frozen=True, slots=True)
 class GameOutcome:
     """Whether a game is over and who won (several winners share a tie)."""

@@ -43,7 +43,7 @@ from core.moon3.config import (
 from core.moon3.imports import read_history as read_history
 from core.moon3.scoring import (
     GameLength,
-    default_length,
+    chosen_length,
     game_outcome,
     round_score,
     unit_of,
@@ -129,11 +129,7 @@ class RoomSettings:
 
     def length(self, config: Config) -> GameLength:
         """R28: the chosen game length, or the mode's default."""
-        if self.target is not None:
-            return GameLength(target=self.target)
-        if self.rounds is not None:
-            return GameLength(rounds=self.rounds)
-        return default_length(config)
+        return chosen_length(config, self.target, self.rounds)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -11,7 +11,6 @@ same transaction).
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from core import games
@@ -28,27 +27,13 @@ def book_of(ctx: Ctx) -> Any:
     return games.book_of(ctx.game)
 
 
-def new_book(settings: Any, host: SeatRow, now: float) -> tuple[dict[str, Any], list[SeatRow]]:
-    """A scorebook's room document and its other players' seats (named, no links yet)."""
-    doc = {
-        "game_name": settings.game,
-        "kind": "scorebook",
-        "settings": settings.to_json(),
-        "status": "scoring",
-        "seed": secrets.randbits(48),
-        "host_seat_id": None,
-        "game": None,
-        "entries": [],
-        "round": None,
-        "removal": None,
-        "since": now,
-        "requests": {},
-        "round_number": 0,
-        "last_round": None,
-    }
+def new_book(settings: Any, doc: dict[str, Any], host: SeatRow) -> list[SeatRow]:
+    """Make a new room's document a scorebook's and seat the other players by name (no links
+    yet); Random draws the teams here, once."""
+    doc.update(kind="scorebook", status="scoring", entries=[])
     teams = games.book_of(settings.game).seating(settings, doc["seed"])
     host.position, host.team = 0, teams[0]
-    others = [
+    return [
         SeatRow(
             id=None,
             room_code="",
@@ -59,7 +44,6 @@ def new_book(settings: Any, host: SeatRow, now: float) -> tuple[dict[str, Any], 
         )
         for position, name in enumerate(settings.others, start=1)
     ]
-    return doc, others
 
 
 def writer(ctx: Ctx, token: str) -> SeatRow:

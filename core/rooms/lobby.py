@@ -19,15 +19,9 @@ from core.rooms.errors import Refused
 def clean_name(name: object, taken: tuple[str, ...] = ()) -> str:
     """A player's name as shown (:mod:`core.names`); refused if a bot's or like one ``taken``."""
     try:
-        clean = names.clean(name)
+        return names.checked(name, taken)
     except names.BadName as exc:
         raise Refused(str(exc)) from None
-    if names.is_bot_name(clean):
-        raise Refused(f"{clean} is a bot's name; pick another name")
-    other = names.clashes(clean, taken)
-    if other is not None:
-        raise Refused(f"someone here is already called {other}; pick another name")
-    return clean
 
 
 def checked(settings: Any) -> Any:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from core import bots, games, names
+from core import bots, games
 from core.rooms import book, lobby, sql, timers, turns, views
 from core.rooms.context import PLAYING, Ctx, StateCache, token_hash
 from core.rooms.errors import NotFound, Refused, RoomError, Stale
@@ -113,43 +113,30 @@ class Rooms:
 
     def create(self, host_name: str, settings: Any) -> tuple[str, str]:
         """Open a room with its host seated; returns the room code and the host's token."""
-        name = lobby.clean_name(host_name)
-        settings = lobby.checked(settings)
+        return self._open(lobby.clean_name(host_name), lobby.checked(settings))
+
+    def create_book(self, host_name: str, settings: Any) -> tuple[str, str]:
+        """Open a scorebook (H3): every player seated by name, the first round awaiting entry;
+        returns the room code and the host's token."""
+        checked = lobby.checked(settings)
+        code, token = self._open(lobby.clean_name(host_name, checked.others), checked, kept=True)
+        self._run(code, lambda ctx: games.book_of(ctx.game).open_book(ctx))
+        return code, token
+
+    def _open(self, name: str, settings: Any, kept: bool = False) -> tuple[str, str]:
+        """A new room under a free code with its host (and a scorebook's named players)."""
         now = self.clock()
         token = secrets.token_urlsafe(16)
         for _ in range(MAX_ATTEMPTS):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             doc, host = lobby.new_room(settings, name, token, now)
             host.room_code = code
-            with self.store.write() as session:
-                if sql.insert_room(session, code, settings.game, doc, host, now):
-                    session.commit()
-                    return code, token
-        raise Refused("could not find a free room code; please try again")
-
-    def create_book(self, host_name: str, settings: Any) -> tuple[str, str]:
-        """Open a scorebook (H3): every player seated by name, the first round awaiting entry;
-        returns the room code and the host's token."""
-        name = lobby.clean_name(host_name)
-        settings = lobby.checked(settings)
-        clash = names.clashes(name, settings.others)
-        if clash is not None:
-            raise Refused(f"two players look alike: {name} and {clash}")
-        now = self.clock()
-        token = secrets.token_urlsafe(16)
-        for _ in range(MAX_ATTEMPTS):
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            _, host = lobby.new_room(settings, name, token, now)
-            host.room_code = code
-            doc, others = book.new_book(settings, host, now)
+            others = book.new_book(settings, doc, host) if kept else []
             with self.store.write() as session:
                 if sql.insert_room(session, code, settings.game, doc, host, now, others):
                     session.commit()
-                    break
-        else:
-            raise Refused("could not find a free room code; please try again")
-        self._run(code, lambda ctx: games.book_of(ctx.game).open_book(ctx))
-        return code, token
+                    return code, token
+        raise Refused("could not find a free room code; please try again")
 
     def enter_round(self, token: str, entry: object, version: int | None = None) -> None:
         """Scorebook: enter the next round (the host, or a seated player the host allows)."""

@@ -188,9 +188,7 @@ def backfill(session: Session) -> int:
             facts = table.round_facts(state, json.loads(names))
             _add_own(session, round_id, facts.rows)
             conn.execute(
-                update(_R)
-                .where(_R.c.id == round_id)
-                .values(facts=facts.version, **facts.columns)
+                update(_R).where(_R.c.id == round_id).values(facts=facts.version, **facts.columns)
             )
             done += 1
         ended = select(
