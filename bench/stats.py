@@ -205,7 +205,6 @@ def main() -> int:
             results[held] = measure(url, args.repeat)
             figures = ", ".join(f"{k} {v * 1000:,.0f} ms" for k, v in results[held].items())
             print(f"{held:>7,} rounds: {figures}", flush=True)
-    first = min(results)
     for size, figures in sorted(results.items()):
         for screen in ("page", "recap page"):
             verdict = "met" if figures[screen] < TARGET_S else "MISSED"
