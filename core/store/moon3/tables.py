@@ -3,7 +3,7 @@ every pair and trio of players together on one side (written by :mod:`core.moon3
 
 from __future__ import annotations
 
-from sqlalchemy import Index, UniqueConstraint
+from sqlalchemy import Index, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 #: The per-seat columns the leaderboard reads, in the order of their covering index.
@@ -19,6 +19,8 @@ class RoundSeat(SQLModel, table=True):
         UniqueConstraint("round_id", "seat"),
         # The leaderboard's columns, grouped by name: it reads this index in order, not the rows.
         Index("ix_round_seat_stats", *SEAT_STATS),
+        # The player filter finds a player's rounds by name, whatever its case.
+        Index("ix_round_seat_lower_name", text("lower(name)"), "round_id"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
