@@ -24,6 +24,7 @@ PAGES = [
     st.Page("screens/room.py", title="Room", icon=":material/table_restaurant:", url_path="room"),
     st.Page("screens/rules.py", title="Rules", icon=":material/menu_book:"),
     st.Page("screens/stats.py", title="Stats", icon=":material/bar_chart:"),
+    st.Page("screens/recap.py", title="Recap", icon=":material/auto_stories:", url_path="recap"),
 ]
 # The menu runs along the top, so the table gets the whole width of a laptop.
 page = st.navigation(PAGES, position="top")

@@ -26,6 +26,7 @@ from core.boundary import shown
 from core.rooms import RoomError, RoomView
 from ui import escape, felt, look, session
 from ui.games import ordered, screens
+from ui.share import button as share_button
 from ui.turn import Turn, show_flash
 
 svc = session.rooms()
@@ -55,54 +56,7 @@ div[class*="st-key-m3-cards-"] > div { width: auto !important; min-width: 0; ove
 .m3-result p { margin: 0.1rem 0 0; font-size: 0.9rem; }
 /* Lobby. */
 .m3-seatlist { display: flex; flex-direction: column; gap: 0.3rem; }
-.m3-share { display: flex; align-items: center; gap: 0.6rem; flex-wrap: wrap; }
-.m3-share button { font: 600 1rem system-ui, sans-serif; padding: 0.55rem 1.1rem;
-  border-radius: 0.5rem; border: none; background: #1f6f43; color: #fff; cursor: pointer; }
-.m3-share .m3-copied { color: #1f6f43; font-weight: 700; }
 </style>
-"""
-
-SHARE_JS = """
-<div class="m3-share">
-<button type="button" id="m3-share" data-url="{url}">Share invite link</button>
-<span class="m3-copied" id="m3-copied" role="status"></span></div>
-<script>
-(() => {{
-  const button = document.getElementById("m3-share");
-  const said = document.getElementById("m3-copied");
-  if (!button || button.dataset.ready) return;
-  button.dataset.ready = "1";
-  const url = button.dataset.url;
-  const confirm = (text) => {{
-    said.textContent = text;
-    clearTimeout(said.m3timer);
-    said.m3timer = setTimeout(() => {{ said.textContent = ""; }}, 2500);
-  }};
-  const fallback = () => {{
-    const box = document.createElement("textarea");
-    box.value = url; box.setAttribute("readonly", ""); box.style.position = "fixed";
-    box.style.opacity = "0"; document.body.appendChild(box); box.select();
-    let done = false;
-    try {{ done = document.execCommand("copy"); }} catch (e) {{ done = false; }}
-    box.remove();
-    confirm(done ? "Copied" : "Copy the link below");
-  }};
-  button.addEventListener("click", async () => {{
-    if (navigator.share) {{
-      try {{
-        await navigator.share({{ title: "Moon 3 of Spades", text: "Join my table", url }});
-        return;
-      }}
-      catch (e) {{ if (e && e.name === "AbortError") return; }}
-    }}
-    if (navigator.clipboard && window.isSecureContext) {{
-      try {{ await navigator.clipboard.writeText(url); confirm("Copied"); return; }}
-      catch (e) {{ /* fall back below */ }}
-    }}
-    fallback();
-  }});
-}})();
-</script>
 """
 
 #: Installed once a page: keeps the tab title as the "now" banner says ("Your turn..."),
@@ -209,7 +163,7 @@ def lobby_controls(view: RoomView, token: str) -> None:
 
 def share(view: RoomView, link: str) -> None:
     st.markdown("**Invite your friends**: share the link, or let them scan the code.")
-    st.html(SHARE_JS.format(url=escape.html(link)), unsafe_allow_javascript=True)
+    share_button("m3-share", "Share invite link", link, "Join my table")
     st.code(link, language=None, wrap_lines=True)
     st.image(session.qr_png(link), caption="Scan to join", width=150)
     st.caption("The link only opens the room; each player gets their own seat when joining.")

@@ -82,9 +82,7 @@ def test_h3_the_last_round_can_be_corrected_until_the_next(rooms: Rooms) -> None
     assert len(view.rounds) == 1 and view.totals == (-250, 250, 0, 250, 250, 250)
 
 
-def test_h3_correcting_the_round_that_ended_the_game_reopens_it(
-    rooms: Rooms, store: Store
-) -> None:
+def test_h3_correcting_the_round_that_ended_the_game_reopens_it(rooms: Rooms, store: Store) -> None:
     _, host = book(rooms, target=550)
     enter(rooms, host, bidder=0, bid=275, partners=[1], made=True)  # Asha 550: the game ends
     assert rooms.view(host).status == "over"
@@ -96,9 +94,7 @@ def test_h3_correcting_the_round_that_ended_the_game_reopens_it(
         assert (kept.bid, kept.source) == (250, "scorebook")
 
 
-def test_h3_rounds_are_stored_for_the_stats_as_scorebook_rounds(
-    rooms: Rooms, store: Store
-) -> None:
+def test_h3_rounds_are_stored_for_the_stats_as_scorebook_rounds(rooms: Rooms, store: Store) -> None:
     _, host = book(rooms, rounds=1)
     enter(rooms, host, bidder=3, bid=300, partners=[0, 5], made=True)
     board = {s.name: s for s in stats.leaderboard(store)}

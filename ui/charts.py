@@ -158,3 +158,48 @@ def stacked_columns(
         margin={"t": 30},
     )
     return fig
+
+
+def split_rows(labels: Sequence[str], won: Sequence[int], lost: Sequence[int]) -> go.Figure:
+    """Rounds per pair or trio as horizontal bars, split into won (green) and lost (red)."""
+    totals = [w + lost_ for w, lost_ in zip(won, lost, strict=True)]
+    hover = [f"{w} won of {t} ({w / t:.0%})" if t else "" for w, t in zip(won, totals, strict=True)]
+    fig = go.Figure(
+        [
+            go.Bar(
+                y=_labels(labels),
+                x=list(values),
+                name=name,
+                orientation="h",
+                marker_color=colour,
+                text=[str(v) if v else "" for v in values],
+                textposition="inside",
+                insidetextanchor="middle",
+                textangle=0,
+                textfont={"size": 12},
+                constraintext="none",
+                customdata=hover,
+                hovertemplate="%{y}: %{customdata}<extra></extra>",
+            )
+            for name, values, colour in (("Won", won, GREEN), ("Lost", lost, RED))
+        ]
+    )
+    fig = _layout(
+        fig,
+        max(150, 30 * len(labels) + 60),
+        barmode="stack",
+        xaxis={"fixedrange": True, "title": "rounds together"},
+        yaxis={"type": "category", "autorange": "reversed", "fixedrange": True},
+    )
+    fig.update_layout(
+        showlegend=True,
+        legend={
+            "orientation": "h",
+            "y": 1.02,
+            "yanchor": "bottom",
+            "x": 0,
+            "traceorder": "normal",
+        },
+        margin={"t": 30},
+    )
+    return fig

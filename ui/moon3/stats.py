@@ -1,8 +1,11 @@
-"""Moon 3 of Spades' Stats: bid success, Kali Tidi captures, the leaderboard, any round replayed.
+"""Moon 3 of Spades' Stats: bid success, Kali Tidi captures, the leaderboard, partnerships,
+any round replayed, and a group's history imported (H4, H5).
 
 Every figure comes from ``core.store.moon3.stats`` (aggregated in SQL); this module
 only lays them out: a Plotly chart, the table under it and its CSV. The
 aggregations are cached per filter set until another round or game is stored.
+Rounds kept in a scorebook or imported have no cards: the figures that need
+the cards leave them out, and the page says how many.
 """
 
 from __future__ import annotations
@@ -12,9 +15,12 @@ from datetime import UTC, date, datetime, time, timedelta
 
 import streamlit as st
 from sqlalchemy.exc import IntegrityError
+from streamlit.runtime.uploaded_file_manager import UploadedFile
 
-from core.moon3 import cards, record, rules
-from core.moon3.config import MODE_LABELS, Mode
+from core import importing
+from core.moon3 import cards, facts, record, rules
+from core.moon3.config import MAX_PLAYERS, MIN_PLAYERS, MODE_LABELS, Mode
+from core.moon3.imports import MAX_BYTES, History
 from core.moon3.state import State
 from core.records import ActionError, RecordError
 from core.store import history
@@ -28,6 +34,14 @@ CHART_ROWS = 15
 TABLE_ROWS = 50
 #: The bid the headline quotes the success of.
 HEADLINE_BID = 150
+#: Pairs or trios in each ranking of the Partnerships tab.
+RANKED = 5
+#: At most this many problems of an imported file listed on the page; the CSV has them all.
+PROBLEMS_SHOWN = 100
+#: The largest history file the page takes, in MB (the reader refuses larger ones too).
+MAX_UPLOAD_MB = MAX_BYTES // 1_000_000
+#: How a game kept without cards is described (``GameLine.source``).
+KEPT = {facts.SCOREBOOK: "kept in a scorebook", facts.IMPORTED: "imported"}
 
 STYLE = """
 <style>
@@ -40,8 +54,9 @@ STYLE = """
 
 
 @st.cache_resource(show_spinner=False)
-def _backfilled(url: str) -> int:
-    """Per-seat facts for rounds stored before they existed, once per server process."""
+def backfilled(url: str) -> int:
+    """Per-seat facts for rounds stored before they existed, once per server process (the
+    Recap asks too)."""
     store = session.rooms().store
     try:
         with store.write() as db:
@@ -62,6 +77,19 @@ def _overview(filters: stats.Filters, mark: tuple[int, int, int]) -> stats.Overv
 def _games(filters: stats.Filters, mark: tuple[int, int, int]) -> list[stats.GameLine]:
     """The history list, kept like the figures so a replay step does not query it again."""
     return stats.history_games(session.rooms().store, filters)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _groups(
+    filters: stats.Filters, mark: tuple[int, int, int]
+) -> tuple[list[stats.Group], list[stats.Group]]:
+    """Every pair and every trio together on one side (read side by side), cached like the
+    figures; each player's own figures are the leaderboard's, already read."""
+    store = session.rooms().store
+    pairs, trios = stats.together(
+        lambda: stats.groups(store, filters, 2), lambda: stats.groups(store, filters, 3)
+    )
+    return pairs, trios
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
@@ -104,7 +132,8 @@ def empty_state() -> None:
     )
     st.markdown(
         "Play a round to fill it: a **Quick game** against bots from the home page takes a "
-        "few minutes. A host can also fill it with bot-played games at once: `make demo`."
+        "few minutes. A host can also fill it with bot-played games at once: `make demo`. "
+        "A group that keeps score on paper can bring its history: **Import a history** below."
     )
     st.page_link("screens/home.py", label="Play a Quick game", icon=":material/playing_cards:")
 
@@ -116,7 +145,7 @@ def filter_controls(store: stats.Store, mark: tuple[int, int, int]) -> stats.Fil
         MODE_LABELS[Mode(picked["f-mode"])] if picked.get("f-mode") else "",
         f"{picked['f-players']} players" if picked.get("f-players") else "",
         f"{picked['f-decks']} deck(s)" if picked.get("f-decks") else "",
-        picked["f-player"] if picked.get("f-player") else "",
+        escape.markdown(picked["f-player"]) if picked.get("f-player") else "",
     ]
     label = "Filters" + "".join(f" · {a}" for a in active if a)
     with st.expander(label, icon=":material/filter_list:"):
@@ -129,7 +158,7 @@ def filter_controls(store: stats.Store, mark: tuple[int, int, int]) -> stats.Fil
         )
         players = middle.selectbox(
             "Players",
-            [None, 2, 3, 4, 5, 6, 7],
+            [None, *range(MIN_PLAYERS, MAX_PLAYERS + 1)],
             format_func=lambda n: "Any number" if n is None else f"{n} players",
             key="f-players",
         )
@@ -164,6 +193,29 @@ def _midnight(day: date) -> datetime:
     return datetime.combine(day, time(), tzinfo=UTC)
 
 
+def _rounds(count: int) -> str:
+    return f"{count:,} round{'s' * (count != 1)}"
+
+
+def cardless_note(count: int, effect: str) -> None:
+    """Say how many rounds kept without cards a figure leaves out; nothing when there are none.
+
+    ``effect`` says what the figure does with them: ``{they}``, ``{them}`` and ``{are}``
+    stand for the rounds, in the singular for one.
+    """
+    if count:
+        one = count == 1
+        words = {
+            "they": "it" if one else "they",
+            "them": "it" if one else "them",
+            "are": "is" if one else "are",
+        }
+        st.caption(
+            f"{_rounds(count)} kept in a scorebook or imported {'has' if one else 'have'} no "
+            f"cards: {effect.format(**words)}."
+        )
+
+
 def headline(view: stats.Overview) -> None:
     """The answers people come for, at a glance."""
     big = view.rate_from(HEADLINE_BID)
@@ -186,7 +238,7 @@ def headline(view: stats.Overview) -> None:
         st.metric(
             "Kali Tidi to the bidders",
             _pct(kali.to_bidders, kali.rounds),
-            help="Rounds in which the bidding side captured the 3♠",
+            help="Dealt rounds in which the bidding side captured the 3♠",
             border=True,
         )
         if top is not None and top.captures:
@@ -202,6 +254,7 @@ def headline(view: stats.Overview) -> None:
             f"{top.rounds} rounds. Bids of {HEADLINE_BID} or more were made "
             f"{_pct(big.made, big.rounds)} of the time ({big.made} of {big.rounds})."
         )
+    cardless_note(view.cardless, "the Kali Tidi figures leave {them} out")
 
 
 def _rate_table(rates: list[stats.Rate], labels: list[str]) -> list[list[object]]:
@@ -258,6 +311,12 @@ def bids_tab(view: stats.Overview) -> None:
     st.caption(
         "How far the bidding side finished above (made, green) or below (failed, red) its bid."
     )
+    uncounted = view.overall.rounds - sum(n for _, n in view.margins)
+    if uncounted:
+        st.caption(
+            f"{_rounds(uncounted)} kept in a scorebook or imported say only made or failed, "
+            "not the points taken: they are not counted here."
+        )
     width = stats.MARGIN_WIDTH
     _chart(
         charts.margin_bars([b for b, _ in view.margins], [n for _, n in view.margins], width),
@@ -272,6 +331,10 @@ def bids_tab(view: stats.Overview) -> None:
 
 def kali_tab(view: stats.Overview) -> None:
     kali = view.kali
+    cardless_note(view.cardless, "{they} {are} not counted here")
+    if not kali.rounds:
+        st.info("Kali Tidi needs the cards, and none of these rounds was dealt here.")
+        return
     st.markdown(
         f"The bidding side captured Kali Tidi in **{_pct(kali.to_bidders, kali.rounds)}** of "
         f"rounds ({kali.to_bidders} of {kali.rounds})."
@@ -349,6 +412,7 @@ def leaderboard_tab(view: stats.Overview) -> None:
         "a teammate, in Card-Based). Points are card points captured in the player's own "
         "tricks; the score is what the player's team (or, in Card-Based, the player) scored."
     )
+    cardless_note(view.cardless, "the card points leave {them} out")
     shown = board[:CHART_ROWS]
     _chart(
         charts.count_rows([s.name for s in shown], [s.games_won for s in shown], charts.GREEN),
@@ -398,15 +462,150 @@ def leaderboard_tab(view: stats.Overview) -> None:
     )
 
 
+def _group_label(group: stats.Group) -> str:
+    return " & ".join(group.names)
+
+
+def _group_rows(found: list[stats.Group]) -> list[list[object]]:
+    return [[_group_label(g), g.together, g.won, _pct(g.won, g.together)] for g in found]
+
+
+def _ranking(title: str, found: list[stats.Group], first: str, name: str, empty: str) -> None:
+    """One ranking of pairs or trios: rounds won and lost together, and its table."""
+    st.subheader(title)
+    if not found:
+        st.caption(empty)
+        return
+    _chart(
+        charts.split_rows(
+            [_group_label(g) for g in found],
+            [g.won for g in found],
+            [g.together - g.won for g in found],
+        ),
+        name,
+    )
+    _table([first, "Together", "Won", "Win rate"], _group_rows(found), name)
+
+
+def partnerships_tab(
+    view: stats.Overview, filters: stats.Filters, mark: tuple[int, int, int]
+) -> None:
+    """H5: each player's bids and partners, and the pairs and trios that win together."""
+    st.subheader("Each player")
+    st.caption(
+        "A teammate is on the bidder's side without bidding (called as a teammate in "
+        "Card-Based, the bidder's team in Team-wise and Random); defending is playing "
+        "against the bid. Every round played counts, dealt, kept in a scorebook or imported."
+    )
+    players = sorted(view.leaderboard, key=lambda s: (-s.rounds, s.name))
+    _table(
+        [
+            "Player",
+            "Rounds",
+            "Won",
+            "Win rate",
+            "Bids",
+            "Made",
+            "Success",
+            "Average bid",
+            f"{stats.BIG_BID}+ made",
+            "Called as teammate",
+            "Won as teammate",
+            "Teammate win rate",
+            "Defending",
+            "Won defending",
+        ],
+        [
+            [
+                s.name,
+                s.rounds,
+                s.rounds_won,
+                _pct(s.rounds_won, s.rounds),
+                s.bids,
+                s.bids_made,
+                _pct(s.bids_made, s.bids),
+                s.average_bid if s.bids else "–",
+                s.big_bids_made,
+                s.partner_rounds,
+                s.partner_wins,
+                _pct(s.partner_wins, s.partner_rounds),
+                s.defender_rounds,
+                s.defender_wins,
+            ]
+            for s in players
+        ],
+        "partners-players",
+    )
+
+    pairs, trios = _groups(filters, mark)
+    st.subheader("Pairs and trios")
+    whose = f" with {escape.markdown(filters.player)}" if filters.player else ""
+    st.caption(
+        f"Players are together{whose} when they are on one side of a round: the bidder with "
+        "their partners, in every mode, and in Team-wise and Random the defending team too. "
+        "In Card-Based the defenders are simply everyone else, so they form no partnership. "
+        "Favourites are the pairs most often together; best and worst rank the win rate of "
+        "those together at least the rounds chosen here."
+    )
+    least = int(
+        st.number_input(
+            "Rank groups together at least N rounds",
+            min_value=1,
+            max_value=10_000,
+            value=stats.MIN_TOGETHER,
+            step=1,
+            key="p-least",
+            width=260,
+        )
+    )
+    fewer = f"No group has been together {_rounds(least)} yet."
+    left, middle, right = st.columns(3, gap="large")
+    with left:
+        _ranking(
+            "Favourite partnerships",
+            stats.favourites(pairs, RANKED),
+            "Pair",
+            "favourite-pairs",
+            "No two players have been on one side yet.",
+        )
+    with middle:
+        _ranking("Best trios", stats.best(trios, least, RANKED), "Trio", "best-trios", fewer)
+    with right:
+        _ranking("Worst pairs", stats.worst(pairs, least, RANKED), "Pair", "worst-pairs", fewer)
+
+    left, right = st.columns(2, gap="large")
+    with left:
+        st.subheader("Every pair")
+        _table(
+            ["Pair", "Together", "Won", "Win rate"],
+            _group_rows(stats.favourites(pairs, len(pairs))),
+            "pairs",
+        )
+    with right:
+        st.subheader("Every trio")
+        _table(
+            ["Trio", "Together", "Won", "Win rate"],
+            _group_rows(stats.favourites(trios, len(trios))),
+            "trios",
+        )
+
+
 def _game_label(game: stats.GameLine) -> str:
-    when = game.last_played.strftime("%d %b %Y %H:%M")
+    imported = game.source == facts.IMPORTED
+    # An imported game has a date only: the time it is filed under was made up on import.
+    when = game.last_played.strftime("%d %b %Y" if imported else "%d %b %Y %H:%M")
     table = f"{MODE_LABELS[Mode(game.mode)]}, {game.players} players"
     result = (
         "won by " + " & ".join(game.winners)
         if game.winners
         else ("no winner" if game.over else "in progress")
     )
-    return f"{when} · room {game.room_code} game {game.game_number} · {table} · {result}"
+    if imported:
+        place = "imported"
+    else:
+        kind = "scorebook" if game.source == facts.SCOREBOOK else "room"
+        place = f"{kind} {game.room_code} game {game.game_number}"
+    return f"{when} · {place} · {table} · {result}"
 
 
 def history_tab(store: stats.Store, filters: stats.Filters, mark: tuple[int, int, int]) -> None:
@@ -425,6 +624,7 @@ def history_tab(store: stats.Store, filters: stats.Filters, mark: tuple[int, int
     if game is None:
         return
     rounds = stats.history_rounds(store, game.room_code, game.game_number)
+    kept = KEPT.get(game.source)
     kali_text = {
         r.id: ", ".join(f"{game.names[k['seat']]} (trick {k['trick']})" for k in r.kali) or "–"
         for r in rounds
@@ -436,7 +636,7 @@ def history_tab(store: stats.Store, filters: stats.Filters, mark: tuple[int, int
             r.bid,
             cards.SUIT_SYMBOLS[cards.SUITS.index(r.trump)] if r.trump else "–",
             "made" if r.made else "failed",
-            r.bidding_points,
+            r.bidding_points if r.points_known else "–",
             kali_text[r.id],
         ]
         for r in rounds
@@ -450,6 +650,13 @@ def history_tab(store: stats.Store, filters: stats.Filters, mark: tuple[int, int
         unsafe_allow_html=True,
     )
     if not rounds:
+        return
+    if kept:
+        st.info(
+            f"This game was {kept}, without its cards: there is nothing to replay. Its rounds "
+            "keep the bidder, the bid, the partners and whether the bid was made.",
+            icon=":material/style:",
+        )
         return
     chosen = st.selectbox(
         "Replay a round",
@@ -573,26 +780,184 @@ def replay(store: stats.Store, game: stats.GameLine, line: stats.RoundLine) -> N
     st.markdown(html, unsafe_allow_html=True)
 
 
-def draw(store: stats.Store) -> None:
-    """Moon 3 of Spades' figures: filters, headline, bids, Kali Tidi, leaderboard, history."""
-    st.markdown(look.CSS + STYLE, unsafe_allow_html=True)
-    _backfilled(store.url)
-    mark = stats.fingerprint(store)
-    if mark[0] == 0:
-        empty_state()
+def _checked(store: stats.Store, upload: UploadedFile, mark: tuple[int, int, int]) -> History:
+    """The uploaded file read and checked, once per file and per state of the store."""
+    key = (upload.file_id, mark)
+    kept = st.session_state.get("imp-checked")
+    if kept is None or kept[0] != key:
+        kept = (key, importing.check(store, stats.GAME, upload.getvalue(), upload.name))
+        st.session_state["imp-checked"] = kept
+    found: History = kept[1]
+    return found
+
+
+def _import(store: stats.Store, found: History, clean_only: bool, file_id: str) -> None:
+    """Store the checked file (a button's callback: it runs before the page draws its figures,
+    so they include what was just stored)."""
+    try:
+        added = importing.store_history(store, stats.GAME, found, clean_only)
+    except IntegrityError:  # the same games stored from another tab at the same moment
+        st.session_state["imp-said"] = (
+            file_id,
+            False,
+            "Those games were being stored elsewhere at the same moment: nothing was added "
+            "here. The check below says what is stored now.",
+        )
         return
-    filters = filter_controls(store, mark)
+    st.session_state["imp-said"] = (
+        file_id,
+        True,
+        f"Imported {added.games} game{'s' * (added.games != 1)} ({_rounds(added.rounds)}); "
+        f"{added.skipped} already stored.",
+    )
+
+
+def _preview(found: History) -> None:
+    rows: list[list[object]] = []
+    for game in found.games:
+        sound = game.config is not None and not game.broken and bool(game.entries)
+        rows.append(
+            [
+                game.line,
+                game.day,
+                MODE_LABELS[game.config.mode] if game.config is not None else "–",
+                ", ".join(game.names),
+                len(game.entries),
+                ", ".join(f"{n} {t}" for n, t in zip(game.names, game.totals(), strict=True))
+                if sound
+                else "–",
+                game.status,
+            ]
+        )
+    _table(
+        ["Line", "Date", "Mode", "Players", "Rounds", "R27 totals", "Status"],
+        rows,
+        "import-preview",
+    )
+
+
+def _problems(found: History) -> None:
+    count = len(found.problems)
+    st.error(
+        f"{count} bad line{'s' * (count != 1)}: nothing is imported while a line is bad. Fix "
+        "the file and upload it again, or import its clean lines only.",
+        icon=":material/error:",
+    )
+    st.markdown("\n".join(f"- {escape.markdown(p)}" for p in found.problems[:PROBLEMS_SHOWN]))
+    if count > PROBLEMS_SHOWN:
+        st.caption(f"And {count - PROBLEMS_SHOWN:,} more: the CSV lists them all.")
+    st.download_button(
+        "Download the problems (CSV)",
+        charts.csv_text(["Line", "Problem"], [[p.line, p.message] for p in found.problems]),
+        file_name="moon3-import-problems.csv",
+        mime="text/csv",
+        key="csv-import-problems",
+        icon=":material/download:",
+    )
+
+
+def import_history(store: stats.Store, mark: tuple[int, int, int]) -> None:
+    """H4 from the page: upload a JSON or CSV history, see every game and every bad line, and
+    store it (or its clean lines only)."""
+    with st.expander("Import a history", icon=":material/upload_file:"):
+        st.caption(
+            "A group's games played with real cards, as JSON or CSV (the README shows both "
+            "formats). Every line is checked first, and a game already stored is skipped, so "
+            "importing the same file twice adds nothing."
+        )
+        upload = st.file_uploader(
+            "History file (JSON or CSV)",
+            type=["json", "csv"],
+            max_upload_size=MAX_UPLOAD_MB,
+            key="imp-file",
+        )
+        if upload is None:
+            st.session_state.pop("imp-said", None)
+            return
+        found = _checked(store, upload, mark)
+        said = st.session_state.get("imp-said")
+        if said is not None and said[0] == upload.file_id:
+            _, stored, message = said
+            if stored:
+                st.success(message, icon=":material/check_circle:")
+            else:
+                st.warning(message)
+        if not found.games and not found.problems:
+            st.info("This file holds no games.")
+            return
+        if found.games:
+            _preview(found)
+        if found.problems:
+            _problems(found)
+        fresh = found.keepable(clean_only=False)
+        clean_part = found.keepable(clean_only=True)
+        if found.clean and not fresh:
+            st.info("Every game in this file is already stored: importing it again adds nothing.")
+        with st.container(horizontal=True):
+            st.button(
+                "Import",
+                type="primary",
+                disabled=not (found.clean and fresh),
+                on_click=_import,
+                args=(store, found, False, upload.file_id),
+                key="imp-all",
+                icon=":material/upload:",
+            )
+            if found.problems and clean_part:
+                st.button(
+                    "Import the clean lines only",
+                    on_click=_import,
+                    args=(store, found, True, upload.file_id),
+                    key="imp-clean",
+                )
+
+
+def recap_link(filters: stats.Filters) -> None:
+    """The Recap of the dates chosen here (of its own default year without them)."""
+    query = None
+    if filters.since is not None and filters.until is not None:
+        last = filters.until - timedelta(days=1)
+        query = {"from": filters.since.date().isoformat(), "to": last.date().isoformat()}
+    st.page_link(
+        "screens/recap.py",
+        label="Recap: one card per player, to share",
+        icon=":material/auto_stories:",
+        query_params=query,
+    )
+
+
+def draw(store: stats.Store) -> None:
+    """Moon 3 of Spades' figures: filters, headline, bids, Kali Tidi, leaderboard, partnerships,
+    history, and importing a history."""
+    st.markdown(look.CSS + STYLE, unsafe_allow_html=True)
+    backfilled(store.url)
+    mark = stats.fingerprint(store)
+    # The import stays in one place whether the store is empty or not, so that it stays open
+    # when the first import fills the page.
+    head = st.container()
+    import_history(store, mark)
+    if mark[0] == 0:
+        with head:
+            empty_state()
+        return
+    with head:
+        filters = filter_controls(store, mark)
     view = _overview(filters, mark)
     if view.overall.rounds == 0:
         st.info("No finished round matches these filters. Widen them to see more.")
         return
     headline(view)
-    bids, kali, board, past = st.tabs(["Bids", "Kali Tidi", "Leaderboard", "History"])
+    recap_link(filters)
+    bids, kali, board, partners, past = st.tabs(
+        ["Bids", "Kali Tidi", "Leaderboard", "Partnerships", "History"]
+    )
     with bids:
         bids_tab(view)
     with kali:
         kali_tab(view)
     with board:
         leaderboard_tab(view)
+    with partners:
+        partnerships_tab(view, filters, mark)
     with past:
         history_tab(store, filters, mark)

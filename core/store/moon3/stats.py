@@ -573,6 +573,8 @@ class RoundLine:
     bidding_points: int
     kali: list[dict[str, int]]
     finished_at: datetime
+    #: Whether the bidding side's points were counted (a scorebook round may say only made).
+    points_known: bool = True
 
 
 def history_rounds(store: Store, room_code: str, game_number: int) -> list[RoundLine]:
@@ -588,6 +590,7 @@ def history_rounds(store: Store, room_code: str, game_number: int) -> list[Round
             _R.c.bidding_points,
             _R.c.kali_tidi,
             _R.c.finished_at,
+            _R.c.points_known,
         )
         .where(
             _R.c.room_code == room_code,
@@ -597,8 +600,8 @@ def history_rounds(store: Store, room_code: str, game_number: int) -> list[Round
         .order_by(_R.c.round_number)
     )
     return [
-        RoundLine(i, n, b, bid, t, bool(m), p, json.loads(k), f)
-        for i, n, b, bid, t, m, p, k, f in _rows(store, query)
+        RoundLine(i, n, b, bid, t, bool(m), p, json.loads(k), f, bool(known))
+        for i, n, b, bid, t, m, p, k, f, known in _rows(store, query)
     ]
 
 

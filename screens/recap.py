@@ -1,0 +1,29 @@
+"""Recap: a date range told as one card per player, for the game in the URL (``?game=``, the
+flagship by default).
+
+Each game's recap is its own screen (``ui/<game>/recap.py``), found by the game's
+name; this page names no game, and says so kindly when a game has no recap.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from core import games
+from ui import escape, session
+from ui.games import screens
+
+st.title("Recap")
+game = str(st.query_params.get("game", games.FLAGSHIP))
+try:
+    recap = screens(game, "recap")
+except KeyError:
+    st.info(f"There is no game called {escape.markdown(game[:40])} here.")
+except ModuleNotFoundError as exc:
+    if exc.name != f"ui.{game}.recap":
+        raise
+    title = escape.markdown(games.get(game).title)
+    st.info(f"{title} has no recap yet: its Stats page has its figures.")
+    st.page_link("screens/stats.py", label="Open Stats", icon=":material/bar_chart:")
+else:
+    recap.draw(session.rooms().store)

@@ -1,0 +1,122 @@
+"""H4 from the Stats page: "Import a history" previews a file, lists every bad line by its
+number, and stores a clean file once (or, on purpose, a bad file's clean lines only)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from core.store import Store
+from core.store.moon3 import stats
+from tests.apptests import page, pages_on
+from ui import escape
+
+DATA = Path(__file__).parent / "data" / "imports"
+EXPECTED: dict[str, Any] = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def empty(tmp_path: Path) -> Iterator[str]:
+    """A store with nothing in it: the import must be reachable from the empty page."""
+    with pages_on(f"sqlite:///{tmp_path / 'import.db'}") as url:
+        yield url
+
+
+def rounds_stored(url: str) -> int:
+    store = Store(url)
+    try:
+        return stats.fingerprint(store)[0]
+    finally:
+        store.close()
+
+
+def uploaded(name: str, data: bytes | None = None) -> AppTest:
+    """The Stats page with ``name`` (from the sample files unless ``data`` is given) uploaded."""
+    at = page("stats").run()
+    assert not at.exception
+    content = (DATA / name).read_bytes() if data is None else data
+    at.file_uploader(key="imp-file").set_value((name, content, "application/octet-stream")).run()
+    assert not at.exception
+    return at
+
+
+def button(at: AppTest, label: str) -> Any:
+    return next(b for b in at.button if b.label == label)
+
+
+def text_of(at: AppTest) -> str:
+    return "\n".join(
+        str(e.value) for e in [*at.markdown, *at.success, *at.info, *at.error, *at.caption]
+    )
+
+
+def test_h4_a_clean_file_is_previewed_then_imported_once(empty: str) -> None:
+    expected = EXPECTED["good.json"]
+    at = uploaded("good.json")
+    preview = next(m.value for m in at.markdown if "R27 totals</th>" in m.value)
+    assert preview.count("<tr>") == expected["games"] + 1
+    assert preview.count("<td>ready</td>") == expected["games"]
+    first = expected["totals"][0]
+    assert escape.html(", ".join(f"{n} {t}" for n, t in first.items())) in preview
+    assert not any(b.label == "Import the clean lines only" for b in at.button)
+    button(at, "Import").click().run()
+    assert not at.exception
+    said = f"Imported {expected['games']} games ({expected['rounds']} rounds); 0 already stored."
+    assert said in [s.value for s in at.success]
+    assert rounds_stored(empty) == expected["rounds"]
+    # The figures include them at once.
+    assert next(m.value for m in at.metric if m.label == "Rounds played") == str(expected["rounds"])
+    # The same file again: every game is already stored, and nothing more can be added.
+    at.file_uploader(key="imp-file").set_value(
+        ("good.json", (DATA / "good.json").read_bytes(), "application/json")
+    ).run()
+    assert not at.exception
+    assert escape.html("skipped: already stored") in text_of(at)
+    assert any("already stored" in i.value for i in at.info)
+    assert button(at, "Import").disabled
+    assert rounds_stored(empty) == expected["rounds"]
+
+
+def test_h4_a_bad_file_lists_its_problems_by_line_and_imports_nothing(empty: str) -> None:
+    at = uploaded("bad.json")
+    errors = EXPECTED["bad.json"]["errors"]
+    assert any(f"{len(errors)} bad lines" in e.value for e in at.error)
+    listed = next(m.value for m in at.markdown if m.value.startswith("- line"))
+    for error in errors:
+        assert f"- line {error['line']}&#58; " in listed, error
+    assert button(at, "Import").disabled
+    assert any(d.label == "Download the problems (CSV)" for d in at.get("download_button"))
+    assert rounds_stored(empty) == 0
+
+
+def test_h4_the_clean_lines_only_are_stored_when_asked(empty: str) -> None:
+    clean = EXPECTED["bad.json"]["clean_only"]
+    at = uploaded("bad.json")
+    button(at, "Import the clean lines only").click().run()
+    assert not at.exception
+    said = f"Imported {clean['games']} games ({clean['rounds']} rounds); 0 already stored."
+    assert said in [s.value for s in at.success]
+    assert rounds_stored(empty) == clean["rounds"]
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "said"),
+    [
+        ("not_json.json", None, "line 8&#58; "),
+        ("garbage.csv", b"\xff\xfe\x00bad", "not UTF&#45;8 text"),
+        ("empty.json", b"[]", ""),
+    ],
+)
+def test_h4_a_file_that_is_no_history_says_so_and_changes_nothing(
+    empty: str, name: str, data: bytes | None, said: str
+) -> None:
+    at = uploaded(name, data)
+    assert said in text_of(at)
+    assert not at.success
+    assert all(b.disabled for b in at.button if b.label == "Import")
+    assert rounds_stored(empty) == 0
