@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 
 from playwright.sync_api import Page
@@ -67,15 +68,17 @@ def act_in_page(page: Page, state: State) -> bool:
     return take_turn(page)
 
 
+@functools.cache
+def _store(database: str) -> Store:
+    """One store a database for the referee: opening one creates and checks every table."""
+    return Store(database)
+
+
 def table_state(database: str, code: str) -> State | None:
     """The round as the server holds it, rebuilt by the engine (the test's referee)."""
-    store = Store(database)
-    try:
-        with store.read() as db:
-            room = db.get(Room, code)
-            doc = json.loads(room.doc) if room else None
-    finally:
-        store.close()
+    with _store(database).read() as db:
+        room = db.get(Room, code)
+        doc = json.loads(room.doc) if room else None
     if not doc or doc["round"] is None:
         return None
     return record.replay(record.load(doc["round"]))

@@ -85,9 +85,9 @@ def shoot(page: Page, name: str, whole: bool = False) -> None:
     height of Streamlit's scrolling main area, then returns to its size.
     """
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for _ in range(2):  # twice: a poll may have started a redraw in between
-        page.wait_for_function(SETTLED, timeout=20_000)
-        page.wait_for_timeout(600)
+    page.wait_for_function(SETTLED, timeout=20_000)
+    page.wait_for_timeout(300)  # a poll may have started a redraw in between: let it settle
+    page.wait_for_function(SETTLED, timeout=20_000)
     size = page.viewport_size or {"width": 0, "height": 0}
     page.screenshot(path=str(SHOTS / f"{name}-{size['width']}.png"))
     if whole:

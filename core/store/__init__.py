@@ -111,8 +111,9 @@ def _add_missing_columns(engine: Engine) -> None:
     the new columns here, its rows taking the default (the ``game`` of every
     earlier room and round is Moon 3 of Spades).
     """
+    seen = inspect(engine)
     for table in SQLModel.metadata.sorted_tables:
-        present = {c["name"] for c in inspect(engine).get_columns(table.name)}
+        present = {c["name"] for c in seen.get_columns(table.name)}
         for column in table.columns:
             if column.name in present or column.server_default is None:
                 continue
@@ -127,13 +128,17 @@ def _add_missing_columns(engine: Engine) -> None:
 
 def _add_missing_indexes(engine: Engine) -> None:
     """Create indexes added to tables that already existed (``create_all`` skips those tables)."""
+    seen = inspect(engine)
     for table in SQLModel.metadata.sorted_tables:
+        # Reading an index on an expression back is not supported, and needs no warning here.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SAWarning)
+            present = {i["name"] for i in seen.get_indexes(table.name)}
         for index in table.indexes:
-            # Another server may create it in between: then there is nothing to do. Reading
-            # an index on an expression back is not supported, and needs no warning here.
-            with suppress(DBAPIError), warnings.catch_warnings():
-                warnings.simplefilter("ignore", SAWarning)
-                index.create(engine, checkfirst=True)
+            if index.name in present:
+                continue
+            with suppress(DBAPIError):  # another server may create it in between: nothing to do
+                index.create(engine)
 
 
 class Store:

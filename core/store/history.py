@@ -174,10 +174,14 @@ def backfill(session: Session) -> int:
     for name in games.names():
         table = games.table_of(name)
         owned = [_table(t) for t in table.FACTS_TABLES]
-        stale = select(_R.c.id, _R.c.names, _R.c.record).where(
-            _R.c.game == name,
-            _R.c.abandoned.is_(False),
-            _R.c.facts < table.FACTS_VERSION,
+        stale = (
+            select(_R.c.id, _R.c.names, _R.c.record)
+            .where(
+                _R.c.game == name,
+                _R.c.abandoned.is_(False),
+                _R.c.facts < table.FACTS_VERSION,
+            )
+            .order_by(_R.c.id)
         )
         for round_id, names, text in conn.execute(stale).all():
             state = _restored(table, text)
