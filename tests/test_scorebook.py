@@ -162,3 +162,16 @@ def test_h3_a_bad_entry_gets_a_clear_message_and_changes_nothing(
     with pytest.raises(Refused, match=reason):
         rooms.enter_round(host, entry, before.version)
     assert rooms.view(host).version == before.version
+
+
+def test_h3_random_mode_draws_two_teams_once_r9(rooms: Rooms) -> None:
+    _, host = rooms.create_book(
+        "Asha", BookSettings(mode="random", others=("Ben", "Chen", "Dev", "Esha"))
+    )
+    view = rooms.view(host).book
+    assert sorted((view.teams.count(0), view.teams.count(1))) == [2, 3]
+    enter(rooms, host, bidder=0, bid=140, made=True)
+    team = [p for p in range(5) if view.teams[p] == view.teams[0]]
+    assert rooms.view(host).book.rounds[0].partners == tuple(p for p in team if p != 0)
+    assert rooms.view(host).book.totals[view.teams[0]] == 140
+    assert rooms.view(host).book.teams == view.teams  # drawn once, kept all game

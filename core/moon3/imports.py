@@ -65,7 +65,8 @@ class Game:
     """One game read from the file, with its rounds and what is wrong with it."""
 
     line: int
-    when: datetime
+    #: When it was played; ``None`` when its date is bad (the game is then broken).
+    when: datetime | None
     config: Config | None
     names: list[str]
     entries: list[Entry] = field(default_factory=list)
@@ -80,7 +81,7 @@ class Game:
 
     @property
     def day(self) -> str:
-        return self.when.date().isoformat()
+        return self.when.date().isoformat() if self.when is not None else "bad date"
 
     @property
     def key(self) -> str:
@@ -115,8 +116,8 @@ class Game:
 
     def kept(self, source: str = facts.IMPORTED) -> KeptGame:
         """What the store writes for this game: each round's facts and the game's result."""
-        config = self.config
-        assert config is not None and self.entries
+        config, when = self.config, self.when
+        assert config is not None and when is not None and self.entries
         units = scorebook.totals(config, self.entries)
         winners = list(leaders(units))
         rounds = []
@@ -128,9 +129,9 @@ class Game:
                 "config": config.to_json(),
                 "names": self.names,
                 "entry": entry.to_json(),
-                "meta": {"round": number, "line": line, "date": self.when.isoformat()},
+                "meta": {"round": number, "line": line, "date": when.isoformat()},
             }
-            finished = self.when + timedelta(minutes=number)
+            finished = when + timedelta(minutes=number)
             rounds.append((facts.round_facts(outcome, self.names), doc, finished))
         seats = [
             {
@@ -149,7 +150,7 @@ class Game:
             facts=GameFacts(config.mode.value, seats),
             totals=units,
             winners=winners,
-            finished=self.when + timedelta(minutes=len(self.entries)),
+            finished=when + timedelta(minutes=len(self.entries)),
         )
 
 
@@ -262,7 +263,7 @@ class _Reader:
             except ConfigError as exc:
                 self.problem(line, f"game: {exc}")
                 broken = True
-        game = Game(line, when or datetime.now(UTC), config, names, broken=broken)
+        game = Game(line, when, config, names, broken=broken)
         for round_line, raw in rounds:
             entry = self.round(round_line, raw, names, config) if config is not None else None
             if entry is None:
@@ -714,7 +715,7 @@ def read_history(data: bytes, filename: str = "") -> History:
     # Games dated in the same evening are kept an hour apart, in file order.
     evening: dict[datetime, int] = {}
     for game in history.games:
-        if game.when.timetz() == EVENING:
+        if game.when is not None and game.when.timetz() == EVENING:
             count = evening.get(game.when, 0)
             evening[game.when] = count + 1
             game.when += timedelta(hours=count)
