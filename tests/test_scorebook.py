@@ -170,8 +170,8 @@ def test_h3_random_mode_draws_two_teams_once_r9(rooms: Rooms) -> None:
     )
     view = rooms.view(host).book
     assert sorted((view.teams.count(0), view.teams.count(1))) == [2, 3]
-    enter(rooms, host, bidder=0, bid=140, made=True)
+    enter(rooms, host, bidder=0, bid=260, made=True)
     team = [p for p in range(5) if view.teams[p] == view.teams[0]]
     assert rooms.view(host).book.rounds[0].partners == tuple(p for p in team if p != 0)
-    assert rooms.view(host).book.totals[view.teams[0]] == 140
+    assert rooms.view(host).book.totals[view.teams[0]] == 260
     assert rooms.view(host).book.teams == view.teams  # drawn once, kept all game
