@@ -34,7 +34,7 @@ from core.moon3.config import (
     Mode,
 )
 from core.moon3.scorebook import Entry, EntryError
-from core.moon3.scoring import GameLength, chosen_length, game_outcome, unit_of
+from core.moon3.scoring import GameLength, chosen_length, game_outcome, new_match, unit_of
 
 KIND = "scorebook"
 SCORING, OVER = "scoring", "over"
@@ -163,19 +163,7 @@ def open_book(room: TableRoom, number: int = 1) -> None:
     labels = [room.by_position(p).team for p in range(settings.players)]
     config = settings.config(labels if settings.mode != Mode.PARTNERS.value else None)
     length = settings.length(config)
-    room.doc["game"] = {
-        "number": number,
-        "config": config.to_json(),
-        "totals": [0] * (config.players if config.mode is Mode.PARTNERS else 2),
-        "rounds": 0,
-        "target": length.target,
-        "length_rounds": length.rounds,
-        "over": False,
-        "winners": [],
-        "ended_early": False,
-        "abandoned": False,
-        "day": _day(room.now),
-    }
+    room.doc["game"] = {**new_match(config, length, number), "day": _day(room.now)}
     room.doc["entries"] = []
     room.doc["since"] = room.now
     room.status = SCORING

@@ -85,6 +85,22 @@ def chosen_length(config: Config, target: int | None, rounds: int | None) -> Gam
     return default_length(config)
 
 
+def new_match(config: Config, length: GameLength, number: int) -> dict[str, object]:
+    """A game's match as a room keeps it (JSON): no round yet, every total 0, its length."""
+    return {
+        "number": number,
+        "config": config.to_json(),
+        "totals": [0] * units(config),
+        "rounds": 0,
+        "target": length.target,
+        "length_rounds": length.rounds,
+        "over": False,
+        "winners": [],
+        "ended_early": False,
+        "abandoned": False,
+    }
+
+
 @dataclass(frozen=True, slots=True)
 class GameOutcome:
     """Whether a game is over and who won (several winners share a tie)."""

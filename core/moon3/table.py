@@ -45,9 +45,9 @@ from core.moon3.scoring import (
     GameLength,
     chosen_length,
     game_outcome,
+    new_match,
     round_score,
     unit_of,
-    units,
 )
 from core.moon3.state import Phase, State
 
@@ -412,20 +412,7 @@ def begin(room: TableRoom, host_id: int | None) -> None:
 def new_game(room: TableRoom, config: Config, round_one: int, number: int) -> dict[str, Any]:
     settings = RoomSettings.from_json(room.doc["settings"])
     length = settings.length(config)
-    return {
-        "number": number,
-        "config": config.to_json(),
-        "round_one": round_one,
-        "totals": [0] * units(config),
-        "rounds": 0,
-        "target": length.target,
-        "length_rounds": length.rounds,
-        "over": False,
-        "winners": [],
-        "ended_early": False,
-        "abandoned": False,
-        "last_removed": None,
-    }
+    return {**new_match(config, length, number), "round_one": round_one, "last_removed": None}
 
 
 def game_config(room: TableRoom) -> Config:
