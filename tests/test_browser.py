@@ -531,8 +531,9 @@ def test_every_screen_at_phone_and_laptop_size_without_sideways_scrolling(
             shoot(page, f"screen-{name}", whole=True)
             overflow = page.evaluate(SIDEWAYS)
             assert overflow <= 0, f"{name} scrolls sideways by {overflow}px at {width}px"
-            menu = page.locator('[data-testid="stTopNavLink"], [data-testid="stSidebarNavLink"]')
-            labels = [text.strip() for text in menu.all_inner_texts()]
+            links = '[data-testid="stTopNavLink"], [data-testid="stSidebarNavLink"]'
+            page.wait_for_selector(links, state="attached", timeout=20_000)  # drawn last
+            labels = [text.strip() for text in page.locator(links).all_inner_texts()]
             assert [t for t in labels if t] and all(
                 any(label.endswith(page_name) for label in labels)
                 for page_name in ("Home", "Create Room", "Room", "Rules", "Stats")
