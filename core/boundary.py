@@ -42,6 +42,7 @@ from core.rooms import (
     RoomView,
     Suggestion,
 )
+from core.rooms.context import SCOREBOOK
 from core.seats import MAX_SEATS
 from core.store import Store
 
@@ -302,7 +303,7 @@ class Gate:
 
     @_guarded
     def create_book(self, host_name: object, book: object) -> tuple[str, str]:
-        return self.rooms.create_book(_name(host_name), settings(book, "scorebook"))
+        return self.rooms.create_book(_name(host_name), settings(book, SCOREBOOK))
 
     @_guarded
     def enter_round(self, token: object, entered: object, version: object = None) -> None:

@@ -134,11 +134,6 @@ class BookSettings:
         return cls(**{**data, "others": tuple(data["others"]), "team_b": tuple(data["team_b"])})
 
 
-def is_book(doc: dict[str, Any]) -> bool:
-    """Whether a room document is a scorebook's."""
-    return doc.get("kind") == KIND
-
-
 def settings_of(room: TableRoom) -> BookSettings:
     return BookSettings.from_json(room.doc["settings"])
 
@@ -340,8 +335,9 @@ class BookView:
         """Whether each round names its partners (Card-Based) rather than a fixed team."""
         return self.mode == Mode.PARTNERS.value
 
-    def side(self, entry: BookRound) -> tuple[int, ...]:
-        return tuple(sorted({entry.bidder, *entry.partners}))
+    def bidding_team(self, bidder: int) -> tuple[int, ...]:
+        """Team-wise and Random: the bidder's whole team, the side of every bid they make."""
+        return tuple(sorted([bidder, *seats.teammates(bidder, self.teams)]))
 
 
 def unit_names(config: Config, players: Sequence[str]) -> tuple[str, ...]:
@@ -395,30 +391,31 @@ def view(room: TableRoom) -> BookView:
     )
 
 
-def export(room: TableRoom) -> dict[str, Any]:
+def export(book: BookView) -> dict[str, Any]:
     """The game so far as an import document (H4): it imports elsewhere unchanged."""
-    config = config_of(room)
-    game = scorebook.export_game(room.doc["game"]["day"], config, names_of(room), entries_of(room))
-    return {"games": [game]}
+    config = Config.make(
+        len(book.names), book.mode, book.decks, book.min_bid, teams=book.teams or None
+    )
+    entries = [Entry(r.bidder, r.bid, r.partners, r.made, r.taken) for r in book.rounds]
+    return {"games": [scorebook.export_game(book.day, config, book.names, entries)]}
 
 
-def export_rows(room: TableRoom) -> tuple[list[str], list[list[object]]]:
+def export_rows(book: BookView) -> tuple[list[str], list[list[object]]]:
     """The game so far as CSV rows: the import columns (H4), the points taken where counted,
     and every total after each round."""
-    view_ = view(room)
     header = ["date", "game", "leader", "teammates", "bid", "made", "taken"]
-    header += [f"total {unit}" for unit in view_.units]
+    header += [f"total {unit}" for unit in book.units]
     rows: list[list[object]] = [
         [
-            view_.day,
-            view_.game_number,
-            view_.names[r.bidder],
-            ";".join(view_.names[p] for p in r.partners),
+            book.day,
+            book.game_number,
+            book.names[r.bidder],
+            ";".join(book.names[p] for p in r.partners),
             r.bid,
             "yes" if r.made else "no",
             "" if r.taken is None else r.taken,
             *r.totals,
         ]
-        for r in view_.rounds
+        for r in book.rounds
     ]
     return header, rows

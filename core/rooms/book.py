@@ -15,14 +15,14 @@ from typing import Any
 
 from core import games
 from core.games import SettingsError
-from core.rooms.context import Ctx, SeatRow, stamp, token_hash
+from core.rooms.context import SCOREBOOK, Ctx, SeatRow, is_book, stamp, token_hash
 from core.rooms.errors import Forbidden, Refused
 from core.store import history
 
 
 def book_of(ctx: Ctx) -> Any:
     """The room's game's scorebook; :class:`Refused` if the room is not a scorebook."""
-    if ctx.doc.get("kind") != "scorebook":
+    if not is_book(ctx.doc):
         raise Refused("this room deals its own cards: rounds are played, not entered")
     return games.book_of(ctx.game)
 
@@ -30,7 +30,7 @@ def book_of(ctx: Ctx) -> Any:
 def new_book(settings: Any, doc: dict[str, Any], host: SeatRow) -> list[SeatRow]:
     """Make a new room's document a scorebook's and seat the other players by name (no links
     yet); Random draws the teams here, once."""
-    doc.update(kind="scorebook", status="scoring", entries=[])
+    doc.update(kind=SCOREBOOK, status="scoring", entries=[])
     teams = games.book_of(settings.game).seating(settings, doc["seed"])
     host.position, host.team = 0, teams[0]
     return [

@@ -29,6 +29,15 @@ LOBBY, REMOVAL, PLAYING, RESULTS, OVER, ABANDONED = (
 )
 
 
+#: A room whose rounds are entered by hand rather than dealt (H3) says so in its document.
+SCOREBOOK = "scorebook"
+
+
+def is_book(doc: dict[str, Any]) -> bool:
+    """Whether a room document is a scorebook's."""
+    return doc.get("kind") == SCOREBOOK
+
+
 def token_hash(token: str) -> str:
     """What the store keeps of a seat's secret token."""
     return hashlib.sha256(token.encode()).hexdigest()

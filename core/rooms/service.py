@@ -17,7 +17,7 @@ from typing import Any
 
 from core import bots, games
 from core.rooms import book, lobby, sql, timers, turns, views
-from core.rooms.context import PLAYING, Ctx, StateCache, token_hash
+from core.rooms.context import PLAYING, Ctx, StateCache, is_book, token_hash
 from core.rooms.errors import NotFound, Refused, RoomError, Stale
 from core.rooms.views import RoomView, Suggestion
 from core.store import Store
@@ -162,13 +162,13 @@ class Rooms:
 
     def export_book(self, code: str) -> dict[str, Any]:
         """Scorebook: the game so far as an import document (H4), for anyone with the link."""
-        result: dict[str, Any] = self._read(code, lambda ctx: book.book_of(ctx).export(ctx))
+        result: dict[str, Any] = self._read(code, partial(_exported, "export"))
         return result
 
     def export_book_rows(self, code: str) -> tuple[list[str], list[list[object]]]:
         """Scorebook: the game so far as CSV rows (header, rows)."""
         result: tuple[list[str], list[list[object]]] = self._read(
-            code, lambda ctx: book.book_of(ctx).export_rows(ctx)
+            code, partial(_exported, "export_rows")
         )
         return result
 
@@ -308,9 +308,15 @@ class Rooms:
         return view
 
 
+def _exported(form: str, ctx: Ctx) -> Any:
+    """A scorebook's game so far in one of its game's export forms, from its view."""
+    keeper = book.book_of(ctx)
+    return getattr(keeper, form)(keeper.view(ctx))
+
+
 def _by_kind(dealt: Callable[..., None], kept: Callable[..., None], token: str, ctx: Ctx) -> None:
     """A call that a dealt table and a scorebook each answer their own way."""
-    (kept if ctx.doc.get("kind") == "scorebook" else dealt)(ctx, token=token)
+    (kept if is_book(ctx.doc) else dealt)(ctx, token=token)
 
 
 def _check_level(level: str) -> None:

@@ -18,6 +18,7 @@ from core.rooms.context import (
     RESULTS,
     Ctx,
     SeatRow,
+    is_book,
     stamp,
 )
 from core.rooms.errors import Forbidden, Refused
@@ -166,7 +167,7 @@ def rematch(ctx: Ctx, token: str) -> None:
 def hand_to_bot(ctx: Ctx, token: str, position: int) -> None:
     """R30: the host hands a seat to a bot so the game goes on."""
     ctx.require_host(token)
-    if ctx.status in (LOBBY, OVER, ABANDONED) or ctx.doc.get("kind") == "scorebook":
+    if ctx.status in (LOBBY, OVER, ABANDONED) or is_book(ctx.doc):
         raise Refused("seats are handed over during a game")
     seat = next((s for s in ctx.seats if s.position == position), None)
     if seat is None or seat.is_bot:

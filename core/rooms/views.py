@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core import bots, games
-from core.rooms.context import PLAYING, REMOVAL, RESULTS, Ctx, SeatRow
+from core.rooms.context import PLAYING, REMOVAL, RESULTS, Ctx, SeatRow, is_book
 from core.rooms.errors import Refused
 from core.rooms.turns import NEXT_ROUND_GRACE
 
@@ -97,8 +97,7 @@ class RoomView:
 def build(ctx: Ctx, seat: SeatRow | None) -> RoomView:
     """What one seat (or, with ``None``, anyone watching) sees of the room."""
     version = ctx.room.version + (1 if ctx.changed else 0)
-    kept = ctx.doc.get("kind") == "scorebook"
-    keeper = games.book_of(ctx.game) if kept else None
+    keeper = games.book_of(ctx.game) if is_book(ctx.doc) else None
     settings = (
         keeper.BookSettings.from_json(ctx.doc["settings"])
         if keeper is not None

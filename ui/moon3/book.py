@@ -17,6 +17,7 @@ from typing import Any
 
 import streamlit as st
 
+from core.moon3 import book as kept
 from core.moon3.book import BookRound, BookSettings, BookView
 from core.moon3.config import MAX_PLAYERS, MODE_LABELS, Config, Mode, default_decks
 from core.moon3.scoring import default_length
@@ -180,7 +181,7 @@ def draw(view: RoomView, rooms: Any, token: str | None) -> None:
     if view.me is None:
         claim(view, rooms)
     host_tools(view, book, rooms, token)
-    exports(view, book, rooms)
+    exports(view, book)
     invite(view)
     follow(view, rooms)
 
@@ -286,7 +287,7 @@ def _entry_fields(view: RoomView, book: BookView, part: str) -> dict[str, object
             key=key(f"{part}-partners"),
         )
     elif bidder is not None:
-        team = [book.names[p] for p in players if book.teams[p] == book.teams[bidder]]
+        team = [book.names[p] for p in book.bidding_team(bidder)]
         st.caption("Bidding side: " + escape.markdown(", ".join(team)))
     result = st.segmented_control(
         "Result",
@@ -440,17 +441,13 @@ def host_tools(view: RoomView, book: BookView, rooms: Any, token: str | None) ->
             )
 
 
-def exports(view: RoomView, book: BookView, rooms: Any) -> None:
+def exports(view: RoomView, book: BookView) -> None:
     """The game so far as JSON (the import format) and as CSV."""
     if not book.rounds:
         return
     stem = f"moon3-scorebook-{view.code}-game{book.game_number}"
-    try:
-        document = rooms.export_book(view.code)
-        header, rows = rooms.export_book_rows(view.code)
-    except RoomError as exc:
-        st.warning(escape.markdown(exc))
-        return
+    document = kept.export(book)
+    header, rows = kept.export_rows(book)
     with st.container(horizontal=True):
         st.download_button(
             "Export JSON",
