@@ -66,10 +66,13 @@ class Span:
     first: date
     last: date
 
-    def filters(self) -> stats.Filters:
-        """The rounds of the range."""
+    def filters(self, stored: tuple[datetime, datetime] | None) -> stats.Filters:
+        """The rounds of the range; no date filter when it holds every ``stored`` round (the
+        same figures, without the join to the rounds that a date filter costs)."""
         since = datetime.combine(self.first, time(), tzinfo=UTC)
         until = datetime.combine(self.last + timedelta(days=1), time(), tzinfo=UTC)
+        if stored is not None and since <= _utc(stored[0]) and _utc(stored[1]) < until:
+            return stats.Filters()
         return stats.Filters(since=since, until=until)
 
     def query(self) -> dict[str, str]:
@@ -83,6 +86,11 @@ class Span:
         if (self.first, self.last) == (date(year, 1, 1), date(year, 12, 31)):
             return str(year)
         return f"{_day_label(self.first)} – {_day_label(self.last)}"
+
+
+def _utc(moment: datetime) -> datetime:
+    """A stored time (SQLite gives it back without its zone, which is UTC) with its zone."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _day_label(day: date) -> str:
@@ -327,9 +335,11 @@ def _file_name(card: Told, span: Span, index: int) -> str:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def _cards(span: Span, mark: tuple[int, int, int]) -> list[stats.RecapCard]:
+def _cards(
+    span: Span, stored: tuple[datetime, datetime] | None, mark: tuple[int, int, int]
+) -> list[stats.RecapCard]:
     """The range's cards; ``mark`` changes whenever a round is stored, refreshing them."""
-    return stats.recap(session.rooms().store, span.filters())
+    return stats.recap(session.rooms().store, span.filters(stored))
 
 
 def _range_inputs(span: Span) -> None:
@@ -371,7 +381,7 @@ def draw(store: Store) -> None:
         )
     st.subheader(f"{span.label} at the table")
     _range_inputs(span)
-    cards = _cards(span, mark) if mark[0] else []
+    cards = _cards(span, found, mark) if mark[0] else []
     if not cards:
         kept = "No round was played then." if mark[0] else "No round is kept yet."
         st.info(
