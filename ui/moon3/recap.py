@@ -68,7 +68,7 @@ class Span:
 
     def filters(self, stored: tuple[datetime, datetime] | None) -> stats.Filters:
         """The rounds of the range; no date filter when it holds every ``stored`` round (the
-        same figures, without the join to the rounds that a date filter costs)."""
+        same figures, without looking up the rounds of the range for every seat and pair row)."""
         since = datetime.combine(self.first, time(), tzinfo=UTC)
         until = datetime.combine(self.last + timedelta(days=1), time(), tzinfo=UTC)
         if stored is not None and since <= _utc(stored[0]) and _utc(stored[1]) < until:
