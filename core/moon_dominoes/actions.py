@@ -1,0 +1,74 @@
+"""Three-Player Moon actions (SPEC M8): pass, bid, discard, trump and play.
+
+Record forms: ``{"seat": 0, "type": "pass"}``, ``{"seat": 1, "type": "bid",
+"amount": 5}``, ``{"seat": 1, "type": "discard", "tile": "3-1"}``,
+``{"seat": 1, "type": "trump", "suit": 4}`` (or ``"doubles"``, ``"none"``)
+and ``{"seat": 2, "type": "play", "tile": "6-4"}``. The actions the rules
+offer are interned values, so offering them allocates nothing.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from core.moon_dominoes import tiles
+
+PASS, BID, DISCARD, TRUMP, PLAY = "pass", "bid", "discard", "trump", "play"
+SEATS = 3
+
+
+class BadAction(ValueError):
+    """JSON that is not a Three-Player Moon action at all."""
+
+
+class Action(NamedTuple):
+    """One move: ``value`` is the bid, the tile id or the trump id (0 for a pass)."""
+
+    seat: int
+    kind: str
+    value: int = 0
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"seat": self.seat, "type": self.kind}
+        if self.kind == BID:
+            out["amount"] = self.value
+        elif self.kind == TRUMP:
+            out["suit"] = tiles.trump_name(self.value)
+        elif self.kind in (DISCARD, PLAY):
+            out["tile"] = tiles.NAME[self.value]
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Action:
+        """Parse the record form; :class:`BadAction` says what is wrong."""
+        if not isinstance(data, dict):
+            raise BadAction("an action must be a JSON object")
+        seat = data.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise BadAction("an action needs an integer seat")
+        kind = data.get("type")
+        if kind == PASS:
+            return cls(seat, PASS)
+        if kind == BID:
+            amount = data.get("amount")
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise BadAction("a bid amount must be a JSON integer")
+            return cls(seat, BID, amount)
+        if kind in (DISCARD, PLAY):
+            try:
+                return cls(seat, str(kind), tiles.parse(data.get("tile")))
+            except tiles.UnknownTile as exc:
+                raise BadAction(str(exc)) from None
+        if kind == TRUMP:
+            try:
+                return cls(seat, TRUMP, tiles.parse_trump(data.get("suit")))
+            except ValueError as exc:
+                raise BadAction(str(exc)) from None
+        raise BadAction(f"unknown action type {str(kind)[:12]!r}")
+
+
+PASSES = tuple(Action(s, PASS) for s in range(SEATS))
+BIDS = tuple({amount: Action(s, BID, amount) for amount in (4, 5, 6, 7, 21)} for s in range(SEATS))
+DISCARDS = tuple(tuple(Action(s, DISCARD, t) for t in range(tiles.COUNT)) for s in range(SEATS))
+TRUMPS = tuple(tuple(Action(s, TRUMP, t) for t in tiles.TRUMPS) for s in range(SEATS))
+PLAYS = tuple(tuple(Action(s, PLAY, t) for t in range(tiles.COUNT)) for s in range(SEATS))

@@ -1,0 +1,1 @@
+"""Three-Player Moon bots: Random, Rules and Expert, deciding from player views."""

@@ -1,0 +1,229 @@
+"""The rules of one Three-Player Moon hand: deal, auction, widow, trump and play (M1–M5).
+
+- M1 deal: the 22 tiles shuffled from the hand's seed, seven to each seat,
+  the last one the widow, face down.
+- M2 auction: one turn each, clockwise from the first bidder: pass, or a bid
+  above the standing one (4, 5, 6, 7, 21); 21 ends it at once; three passes
+  end the hand in phase ``redeal`` (the next hand is dealt again).
+- M3 the winner takes the widow, discards one of the eight face down, then
+  names trump: a number 0–6, doubles or none.
+- M4, M5 the bidder leads; follow the led suit if you can (trump led: play a
+  trump if you can); the highest trump wins, else the highest tile of the led
+  suit. All seven tricks are played.
+
+:func:`apply` checks an action and raises :class:`IllegalAction` saying why;
+:func:`apply_unchecked` trusts its caller (bots, simulation). Legal actions
+come in the record order of M8.
+"""
+
+from __future__ import annotations
+
+import random
+import struct
+
+from core import seats
+from core.moon_dominoes import tiles
+from core.moon_dominoes.actions import (
+    BID,
+    BIDS,
+    DISCARD,
+    DISCARDS,
+    PASS,
+    PASSES,
+    PLAY,
+    PLAYS,
+    TRUMP,
+    TRUMPS,
+    Action,
+)
+from core.moon_dominoes.config import BIDS as AMOUNTS
+from core.moon_dominoes.config import HAND, MOON, PLAYERS, Config
+from core.moon_dominoes.state import Phase, State
+
+NEXT = seats.NEXT[PLAYERS]
+BIDDING, DISCARD_PHASE, TRUMP_PHASE = Phase.BIDDING, Phase.DISCARD, Phase.TRUMP
+PLAYING, HAND_OVER, REDEAL = Phase.PLAYING, Phase.HAND_OVER, Phase.REDEAL
+SUIT_WORDS = ("blanks", "1s", "2s", "3s", "4s", "5s", "6s", "trumps")
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; the message says why."""
+
+
+def deal(
+    config: Config, first_bidder: int, seed: int, before: tuple[int, ...] | None = None
+) -> State:
+    """M1: shuffle the tiles from ``seed``; seven to each seat and the last is the widow.
+
+    The shuffle sorts the tiles by one random 32-bit key each, drawn at once:
+    the same seed always gives the same deal.
+    """
+    keys = struct.unpack(f"{tiles.COUNT}I", random.Random(seed).randbytes(4 * tiles.COUNT))
+    order = [t for _, t in sorted(zip(keys, range(tiles.COUNT), strict=True))]
+    hands = tuple(sum(1 << t for t in order[HAND * s : HAND * s + HAND]) for s in range(PLAYERS))
+    return State(config, first_bidder, hands, order[-1], before or (0, 0, 0), seed)
+
+
+def start(
+    config: Config,
+    first_bidder: int,
+    hands: list[list[int]],
+    widow: int,
+    before: tuple[int, ...] | None = None,
+    seed: int = 0,
+) -> State:
+    """A hand about to be bid, from given hands (a record's)."""
+    masks = tuple(sum(1 << t for t in hand) for hand in hands)
+    return State(config, first_bidder, masks, widow, before or (0, 0, 0), seed)
+
+
+# ---------------------------------------------------------------- what may be done
+
+
+def standing(state: State) -> int:
+    """The bid to beat (0 before the first bid)."""
+    return state.bid or 0
+
+
+def playable(state: State, seat: int) -> int:
+    """M5: the mask of the tiles ``seat`` may play now."""
+    hand = state.hands[seat]
+    if state.trick_tiles:
+        assert state.trump is not None
+        return (hand & tiles.FOLLOW[state.trump][state.led_suit]) or hand
+    return hand
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action of the seat to act, in the record order (empty once over)."""
+    seat = state.to_act
+    if seat is None:
+        return ()
+    phase = state.phase
+    if phase is PLAYING:
+        plays = PLAYS[seat]
+        return tuple(plays[t] for t in tiles.bits(playable(state, seat)))
+    if phase is BIDDING:
+        bids = BIDS[seat]
+        high = standing(state)
+        return (PASSES[seat], *(bids[a] for a in AMOUNTS if a > high))
+    if phase is DISCARD_PHASE:
+        discards = DISCARDS[seat]
+        return tuple(discards[t] for t in tiles.bits(state.hands[seat]))
+    return TRUMPS[seat]
+
+
+# ---------------------------------------------------------------- change
+
+
+def apply(state: State, action: Action) -> None:
+    """Check ``action`` against the rules and apply it; :class:`IllegalAction` says why not."""
+    phase = state.phase
+    if phase is HAND_OVER or phase is REDEAL:
+        raise IllegalAction("the hand is over")
+    if action.seat != state.to_act:
+        raise IllegalAction(f"it is seat {state.to_act}'s turn, not seat {action.seat}'s")
+    seat, kind, value = action
+    if phase is BIDDING:
+        if kind == BID:
+            if value not in AMOUNTS:
+                raise IllegalAction("a bid is 4, 5, 6, 7 or 21")
+            if value <= standing(state):
+                raise IllegalAction(f"a bid must be higher than {standing(state)}")
+        elif kind != PASS:
+            raise IllegalAction("the auction is on: pass or bid")
+    elif phase is DISCARD_PHASE:
+        if kind != DISCARD:
+            raise IllegalAction("the bidder takes the widow and discards a tile first")
+        if not state.hands[seat] >> value & 1:
+            raise IllegalAction(f"seat {seat} does not hold {tiles.NAME[value]}")
+    elif phase is TRUMP_PHASE:
+        if kind != TRUMP:
+            raise IllegalAction("the bidder names trump now")
+    else:
+        if kind != PLAY:
+            raise IllegalAction("the tricks are under way: play a tile")
+        if not state.hands[seat] >> value & 1:
+            raise IllegalAction(f"seat {seat} does not hold {tiles.NAME[value]}")
+        if not playable(state, seat) >> value & 1:
+            raise IllegalAction(f"seat {seat} must follow {SUIT_WORDS[state.led_suit]}")
+    apply_unchecked(state, action)
+
+
+def apply_unchecked(state: State, action: Action) -> None:
+    """Apply a legal action (the caller vouches for it). The hot path of every bot."""
+    state.history.append(action)
+    seat, kind, value = action
+    if kind == PLAY:
+        _play(state, seat, value)
+    elif kind in (PASS, BID):
+        _bid(state, seat, value if kind == BID else 0)
+    elif kind == DISCARD:
+        state.hands[seat] &= ~(1 << value)
+        state.discard = value
+        state.phase = TRUMP_PHASE
+    else:
+        state.trump = value
+        state.phase = PLAYING
+        state.to_act = state.bidder
+
+
+def _bid(state: State, seat: int, amount: int) -> None:
+    state.bids[seat] = amount
+    state.turns += 1
+    if amount:
+        state.bid = amount
+        state.bidder = seat
+    if amount == MOON or state.turns == PLAYERS:
+        if state.bidder is None:  # M2: all passed, the tiles are dealt again
+            state.phase = REDEAL
+            state.to_act = None
+            return
+        state.phase = DISCARD_PHASE
+        state.to_act = state.bidder
+        state.hands[state.bidder] |= 1 << state.widow
+        return
+    state.to_act = NEXT[seat]
+
+
+def _play(state: State, seat: int, tile: int) -> None:
+    state.hands[seat] &= ~(1 << tile)
+    state.played |= 1 << tile
+    trick = state.trick_tiles
+    trump = state.trump
+    assert trump is not None
+    if trick:
+        power = tiles.POWER[trump][state.led_suit][tile]
+        if power > state.best_power:
+            state.best_power = power
+            state.best_seat = seat
+    else:
+        suit = tiles.SUIT_OF[trump][tile]
+        state.led_suit = suit
+        state.best_power = tiles.POWER[trump][suit][tile]
+        state.best_seat = seat
+        state.leader = seat
+    trick.append(tile)
+    if len(trick) < PLAYERS:
+        state.to_act = NEXT[seat]
+        return
+    winner = state.best_seat
+    state.tricks.append((state.leader, tuple(trick)))
+    state.trick_winners.append(winner)
+    state.taken[winner] += 1
+    state.trick_tiles = []
+    if len(state.tricks) == HAND:
+        state.phase = HAND_OVER
+        state.to_act = None
+    else:
+        state.to_act = winner
+
+
+def trick_seats(leader: int, count: int) -> tuple[int, ...]:
+    """The seats that played a trick's first ``count`` tiles, from its leader."""
+    return seats.CLOCKWISE[PLAYERS][leader][:count]
+
+
+def hand_of(state: State, seat: int) -> list[int]:
+    """The tiles ``seat`` holds now, in record order."""
+    return tiles.bits(state.hands[seat])

@@ -1,0 +1,1 @@
+"""Three-Player Moon's own stored rows and stats."""
