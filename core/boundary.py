@@ -54,8 +54,17 @@ SHOWN = 24
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
 #: A move as a page sends it: its hand-record form without the seat.
-_MOVE_FIELDS = {"type": str, "amount": int, "suit": str, "card": str, "cards": list}
+#: The fields of every game's moves (a card or a tile, a suit or a trump that may be a number).
+_MOVE_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "type": str,
+    "amount": int,
+    "suit": (str, int),
+    "card": str,
+    "tile": str,
+    "cards": list,
+}
 _CARD_TEXT = 4  # "10H" at most, with room for a stray space
+_MOVE_TEXT = 8  # the longest word of a move: "discard", "doubles"
 _MOST_CARDS = 12  # more than any call (R17) or removal (R5) takes
 _LARGEST = 2**31 - 1
 
@@ -162,7 +171,7 @@ def move(value: object) -> dict[str, object]:
         kind = _MOVE_FIELDS.get(field) if isinstance(field, str) else None
         if kind is None or isinstance(item, bool) or not isinstance(item, kind):
             raise Refused("that is not a move")
-        if isinstance(item, str) and len(item) > _CARD_TEXT + 2:
+        if isinstance(item, str) and len(item) > _MOVE_TEXT:
             raise Refused(f"that is not a move: {shown(item, 8)}")
         if isinstance(item, int):
             item = _integer(item, "a bid", 0, 10_000)

@@ -1,0 +1,258 @@
+"""Three-Player Moon's controls at the table: the auction, the widow, trump, the tiles, results.
+
+The room page draws the felt and hands the rest to :func:`play`: the
+player's tiles as real dominoes (the trump marked on every trump in hand;
+on the player's turn the legal ones tap to play), the auction as big
+buttons (pass, then every bid still open), the discard chosen by tapping
+one of the eight tiles, trump chosen with its effect in one line, and the
+Suggest button where hints are on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from core.moon_dominoes import tiles
+from core.moon_dominoes.config import HAND, MOON, TARGET
+from core.moon_dominoes.view import PlayerView
+from core.rooms import RoomView
+from ui import escape
+from ui.moon_dominoes import tiles as faces
+from ui.moon_dominoes.table import name_of, tile_html, trump_arg, trump_text
+from ui.turn import Turn, hint_button, hint_text
+
+#: What a round is called at this game's table.
+ROUND = "hand"
+#: The trump picker's widget key (the hand marks the trump being weighed).
+PICK = "md-trump-pick"
+
+CSS = (
+    "<style>"
+    + faces.TILE_CSS
+    + """
+.md-tile { display: inline-block; width: var(--md-tw); height: var(--md-th);
+  vertical-align: middle; line-height: 0; }
+.md-tile.md-small { width: var(--md-small-w); height: var(--md-small-h); }
+.md-tile svg { width: 100%; height: 100%; display: block; }
+.md-widow { display: flex; flex-direction: column; align-items: center; gap: 0.1rem;
+  font-size: 0.75rem; }
+.st-key-md-hand { gap: 0.25rem !important; flex-wrap: wrap; justify-content: center; }
+.st-key-md-hand > div { width: auto !important; min-width: 0; flex: none; }
+.st-key-md-bids { display: grid !important; gap: 0.3rem;
+  grid-template-columns: repeat(6, minmax(0, 1fr)); }
+.st-key-md-bids > div { width: auto !important; min-width: 0; }
+.st-key-md-bids button { width: 100%; min-height: 2.6rem; font-weight: 700; }
+.md-result p { margin: 0.15rem 0; }
+.md-trick { display: inline-flex; gap: 0.2rem; align-items: center; margin-right: 0.6rem; }
+</style>
+"""
+)
+
+
+def _shown_trump(table: PlayerView) -> int | None:
+    """The trump the hand marks: the named one, or the one the bidder is weighing."""
+    if table.trump is not None:
+        return table.trump
+    if table.phase == "trump" and table.my_turn:
+        picked = st.session_state.get(PICK)
+        return picked if isinstance(picked, int) and 0 <= picked < len(tiles.TRUMPS) else None
+    return None
+
+
+def hand(view: RoomView, turn: Turn) -> None:
+    """The player's tiles; on their turn to discard or play, the ones they may pick tap."""
+    table: PlayerView | None = view.table
+    if table is None or view.me is None or turn.token is None or not table.hand:
+        return
+    live = table.my_turn and table.phase in ("discard", "playing")
+    kind = "discard" if table.phase == "discard" else "play"
+    legal = {a.value for a in table.legal} if live else set()
+    trump = _shown_trump(table)
+    keys = {f"md-tile-{tiles.NAME[t]}-{i}": tiles.NAME[t] for i, t in enumerate(table.hand)}
+    st.markdown(
+        f"<style>{faces.button_css(keys, trump_arg(trump))}</style>", unsafe_allow_html=True
+    )
+    if table.phase == "discard" and table.my_turn and table.widow is not None:
+        st.markdown(
+            f"You took the widow, **{tiles.NAME[table.widow]}**. Tap the tile to **discard** "
+            "face down: nobody sees it and it counts for nothing (it may be the widow)."
+        )
+    with st.container(horizontal=True, key="md-hand", gap=None):
+        for (key, name), t in zip(keys.items(), table.hand, strict=True):
+            label = name + (" (trump)" if trump is not None and tiles.is_trump(t, trump) else "")
+            tap = turn.move({"type": kind, "tile": name}) if t in legal else None
+            st.button(
+                label,
+                key=key,
+                disabled=tap is None,
+                on_click=turn.tap if tap is not None else None,
+                args=(tap,) if tap is not None else None,
+            )
+
+
+def effect(trump: int, hand: tuple[int, ...]) -> str:
+    """What a trump choice does, in one line, with how many of its trumps the hand holds."""
+    held = sum(tiles.is_trump(t, trump) for t in hand)
+    mine = f" — you hold {held}"
+    if trump == tiles.DOUBLES:
+        return (
+            "The seven doubles are trumps, 6-6 highest; a double never follows its number"
+            f" and a mixed tile never follows a double led{mine}."
+        )
+    if trump == tiles.NO_TRUMP:
+        return (
+            "No trumps: a tile led names its higher end (a double its own number); the "
+            "highest tile of that number wins, the double on top."
+        )
+    n = trump
+    return (
+        f"Every tile with a {'blank' if n == 0 else n} is a trump, {n}-{n} highest, then by "
+        f"the other end; the rest follow their numbers{mine}."
+    )
+
+
+def _auction(table: PlayerView, turn: Turn) -> None:
+    st.caption(
+        f"Bid the tricks you will take out of {HAND} with the widow and your trump, or "
+        f"{MOON} for all seven (a made {MOON} wins the game at once)."
+    )
+    with st.container(key="md-bids", horizontal=True):
+        for action in table.legal:
+            label = "Pass" if action.kind == "pass" else str(action.value)
+            move: dict[str, object] = {"type": action.kind}
+            if action.kind == "bid":
+                move["amount"] = action.value
+            st.button(
+                label,
+                key=f"md-bid-{action.value}",
+                type="secondary" if action.kind == "pass" else "primary",
+                on_click=turn.tap,
+                args=(turn.move(move),),
+            )
+
+
+def _trump_choice(table: PlayerView, turn: Turn) -> None:
+    picked = st.radio(
+        "Name trump",
+        list(tiles.TRUMPS),
+        format_func=lambda t: trump_text(t).capitalize() if t >= tiles.DOUBLES else str(t),
+        horizontal=True,
+        key=PICK,
+        index=None,
+    )
+    if picked is None:
+        st.caption("Pick a number, Doubles or No trump: your tiles show the trumps it makes.")
+        return
+    st.markdown(escape.markdown(effect(picked, table.hand)))
+    move = {"type": "trump", "suit": tiles.trump_name(picked)}
+    st.button(
+        f"Name {trump_text(picked)} as trump",
+        key="md-name-trump",
+        type="primary",
+        on_click=turn.tap,
+        args=(turn.move(move),),
+    )
+
+
+def controls(view: RoomView, turn: Turn) -> None:
+    """The auction's buttons or the trump choice, on the player's turn."""
+    table: PlayerView | None = view.table
+    if table is None or not table.my_turn:
+        return
+    if table.phase == "bidding":
+        _auction(table, turn)
+    elif table.phase == "trump":
+        _trump_choice(table, turn)
+
+
+def results(view: RoomView) -> None:
+    """The hand's result: the bid, the trump, the tricks, made or set, and the scores."""
+    last = view.last_round
+    table: PlayerView | None = view.table
+    if last is None or table is None or last.get("bidder") is None:
+        return
+    bidder = last["bidder"]
+    bid = last["bid"]
+    trump = tiles.parse_trump(last["trump"])
+    verdict = "made it" if last["made"] else "was set"
+    title = f"Hand {last['round']}: {name_of(view, bidder)} {verdict}"
+    rows = [
+        f"<p><b>{escape.html(name_of(view, bidder))}</b> bid {bid}"
+        f"{' (all seven)' if bid == MOON else ''} with {escape.html(trump_text(trump))} as trump"
+        f" and took {last['tricks'][bidder]} → <b>{last['score'][bidder]:+d}</b></p>"
+    ]
+    for seat in range(len(last["tricks"])):
+        if seat != bidder:
+            rows.append(
+                f"<p>{escape.html(name_of(view, seat))} took {last['tricks'][seat]} → "
+                f"<b>{last['score'][seat]:+d}</b></p>"
+            )
+    tricks = "".join(
+        '<span class="md-trick">'
+        + "".join(tile_html(t, table.trump) for t in trick.tiles)
+        + f" {escape.html(name_of(view, trick.winner)[:8])}</span>"
+        for trick in table.tricks
+    )
+    st.markdown(
+        f'<div class="m3-result md-result"><h3>{escape.html(title)}</h3>{"".join(rows)}'
+        f"<details><summary>The seven tricks</summary>{tricks}</details></div>",
+        unsafe_allow_html=True,
+    )
+
+
+def play(view: RoomView, turn: Turn) -> None:
+    """Everything under the felt while a hand runs."""
+    hand(view, turn)
+    controls(view, turn)
+    table: PlayerView | None = view.table
+    if table is not None and table.my_turn:
+        hint_button(view, turn, describe_hint)
+    hint_text(view)
+
+
+def describe_hint(hint: Any) -> str:
+    """The Expert's suggestion in words (while bidding, its chances under each trump)."""
+    action = hint.action
+    if action.kind == "pass":
+        said = "pass"
+    elif action.kind == "bid":
+        said = f"bid {action.value}"
+    elif action.kind == "trump":
+        said = f"name {trump_text(action.value)} as trump"
+    elif action.kind == "discard":
+        said = f"discard {tiles.NAME[action.value]}"
+    else:
+        said = f"play {tiles.NAME[action.value]}"
+    text = f"Suggestion: {said}."
+    if hint.estimates:
+        best = sorted(range(len(hint.estimates)), key=lambda t: -hint.estimates[t])[:3]
+        chances = ", ".join(f"{trump_text(t)} {hint.estimates[t]}%" for t in best)
+        text += f" Chance to make it with the best trumps: {chances}."
+    return text
+
+
+def summary(settings: Any) -> str:
+    """The room's settings in one line, under the lobby's title."""
+    hints = " · hints on" if settings.hints else ""
+    return f"Three-Player Moon · 3 players, dominoes, first to {TARGET}{hints}"
+
+
+def join_teams(view: RoomView) -> list[tuple[int, str]]:
+    """Nobody picks a side: every player plays for themselves."""
+    return []
+
+
+def team_switch(view: RoomView) -> tuple[int, str] | None:
+    return None
+
+
+def compact(view: RoomView) -> bool:
+    """The felt keeps its size throughout."""
+    return False
+
+
+def units(view: RoomView) -> list[str]:
+    """Who scores: each player."""
+    return list(view.names)
