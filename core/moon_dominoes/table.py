@@ -128,9 +128,14 @@ def _game_doc(number: int, match: Match) -> dict[str, Any]:
     }
 
 
-def _first_bidder(room: TableRoom, number: int) -> int:
-    """M2: the first bidder of a game is drawn at random (from the room's seed)."""
-    return random.Random(f"{room.doc['seed']}:first:{number}").randrange(PLAYERS)
+def opener(room_seed: int, number: int) -> int:
+    """M2: the first bidder of game ``number``, drawn at random from the room's seed."""
+    return random.Random(f"{room_seed}:first:{number}").randrange(PLAYERS)
+
+
+def deal_seed(room_seed: int, deal_number: int) -> int:
+    """The shuffle seed of the room's ``deal_number``-th deal (passed-out deals count)."""
+    return random.Random(f"{room_seed}:deal:{deal_number}").getrandbits(32)
 
 
 def begin(room: TableRoom, host_id: int | None) -> None:
@@ -139,7 +144,7 @@ def begin(room: TableRoom, host_id: int | None) -> None:
     for position, seat in enumerate(members):
         seat.position = position
         seat.team = None
-    room.doc["game"] = _game_doc(1, Match(Config(), first_bidder=_first_bidder(room, 1)))
+    room.doc["game"] = _game_doc(1, Match(Config(), first_bidder=opener(room.doc["seed"], 1)))
     start_round(room)
 
 
@@ -147,8 +152,7 @@ def start_round(room: TableRoom) -> None:
     """The next deal, opened by the match's first bidder, with the totals before it."""
     match = _match(room)
     room.doc["round_number"] += 1
-    seed = random.Random(f"{room.doc['seed']}:deal:{room.doc['round_number']}").getrandbits(32)
-    state = match.deal(seed)
+    state = match.deal(deal_seed(room.doc["seed"], room.doc["round_number"]))
     game = room.doc["game"]
     meta = {
         "room": room.code,
@@ -253,7 +257,9 @@ def end_early(room: TableRoom) -> GameEnd:
 def rematch(room: TableRoom, host_position: int) -> None:
     """A new game with the same seats; its first bidder drawn again."""
     number = room.doc["game"]["number"] + 1
-    room.doc["game"] = _game_doc(number, Match(Config(), first_bidder=_first_bidder(room, number)))
+    room.doc["game"] = _game_doc(
+        number, Match(Config(), first_bidder=opener(room.doc["seed"], number))
+    )
     room.doc["last_round"] = None
     start_round(room)
 

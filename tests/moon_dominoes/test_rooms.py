@@ -36,7 +36,7 @@ def act(rooms: Rooms, ordered: list[str], data: dict[str, object]) -> None:
 
 
 def test_three_seats_in_join_order_seven_tiles_each(rooms: Rooms) -> None:
-    _, host, ordered = seated(rooms)
+    _, host, _ordered = seated(rooms)
     view = rooms.view(host)
     assert view.game == "moon_dominoes" and view.status == "playing"
     assert [s.name for s in sorted(view.seats, key=lambda s: s.position or 0)] == [
@@ -49,7 +49,7 @@ def test_three_seats_in_join_order_seven_tiles_each(rooms: Rooms) -> None:
 
 
 def test_a_fourth_player_is_refused(rooms: Rooms) -> None:
-    code, host = rooms.create("Asha", MoonDominoesSettings())
+    code, _host = rooms.create("Asha", MoonDominoesSettings())
     rooms.join(code, "Ben")
     rooms.join(code, "Chen")
     with pytest.raises(Refused):
@@ -121,7 +121,9 @@ def test_a_hand_is_scored_kept_and_the_opening_moves_on(rooms: Rooms) -> None:
     with rooms.store.read() as db:
         conn = db.connection()
         row = conn.execute(text("SELECT game, bid, trump, made FROM round_record")).one()
-        seats = conn.execute(text("SELECT seat, bidder, tricks, score FROM moon_dominoes_seat")).all()
+        seats = conn.execute(
+            text("SELECT seat, bidder, tricks, score FROM moon_dominoes_seat")
+        ).all()
     assert row.game == "moon_dominoes" and row.bid == last["bid"] and row.made == last["made"]
     assert sorted(s.seat for s in seats) == [0, 1, 2]
     assert [s.score for s in sorted(seats)] == last["score"]

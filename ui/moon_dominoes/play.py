@@ -28,7 +28,7 @@ ROUND = "hand"
 #: The trump picker's widget key (the hand marks the trump being weighed).
 PICK = "md-trump-pick"
 
-CSS = (
+_CSS = (
     "<style>"
     + faces.TILE_CSS
     + """
@@ -49,6 +49,9 @@ CSS = (
 </style>
 """
 )
+#: The controls' style, drawn once at the top of the room page: one HTML block for Markdown, so
+#: no blank line may break it.
+CSS = "\n".join(line for line in _CSS.splitlines() if line.strip())
 
 
 def _shown_trump(table: PlayerView) -> int | None:
