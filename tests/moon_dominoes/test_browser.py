@@ -7,7 +7,9 @@ another double (the widow included), bids 21, discards the odd tile, names
 that number trump and takes all seven tricks, which wins the game at once
 (M6). The others tap
 their first legal tile. At every step no page holds a tile of another hand,
-and each screen is kept as a screenshot at 390×844 or 1280×800.
+one player reloads
+mid-trick and gets the same hand back, and each screen is kept as a
+screenshot at 390×844 or 1280×800.
 """
 
 from __future__ import annotations
@@ -160,6 +162,7 @@ def test_three_browsers_play_to_21(site: tuple[str, str], browser: Browser) -> N
         for i, p in enumerate(pages)
     }
     shot: set[str] = set()
+    reloaded = False
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         state = hand_state(database, code)
@@ -177,6 +180,13 @@ def test_three_browsers_play_to_21(site: tuple[str, str], browser: Browser) -> N
             other = pages[1] if page is not pages[1] else pages[0]
             shoot(other, f"moon-dominoes-{phase}-watch")
             shot.add(phase)
+        if phase == "playing" and state.trick_tiles and not reloaded:
+            # Reconnect: the seat's link reopened mid-trick brings the same hand back.
+            page.reload()
+            page.wait_for_selector(".m3-felt", timeout=20_000)
+            page.wait_for_selector('[class*="st-key-md-tile-"]', timeout=20_000)
+            assert shown_tiles(page) == set(tiles.names(rules.hand_of(state, state.to_act)))
+            reloaded = True
         before = len(state.history)
         if phase == "bidding":
             tap(page, ".st-key-md-bid-21 button")
@@ -195,7 +205,7 @@ def test_three_browsers_play_to_21(site: tuple[str, str], browser: Browser) -> N
         wait_for_move(database, code, before)
     else:
         pytest.fail("the hand did not finish in the browsers")
-    assert state.bid == 21
+    assert state.bid == 21 and reloaded
     assert state.taken[state.bidder or 0] == 7
     for page in pages:
         page.wait_for_selector("text=Game over", timeout=20_000)

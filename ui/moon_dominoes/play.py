@@ -40,6 +40,7 @@ _CSS = (
   font-size: 0.75rem; }
 .st-key-md-hand { gap: 0.25rem !important; flex-wrap: wrap; justify-content: center; }
 .st-key-md-hand > div { width: auto !important; min-width: 0; flex: none; }
+.st-key-md-hand-wait button:disabled { opacity: 1 !important; }
 .st-key-md-bids { display: grid !important; gap: 0.3rem;
   grid-template-columns: repeat(6, minmax(0, 1fr)); }
 .st-key-md-bids > div { width: auto !important; min-width: 0; }
@@ -82,7 +83,12 @@ def hand(view: RoomView, turn: Turn) -> None:
             f"You took the widow, **{tiles.NAME[table.widow]}**. Tap the tile to **discard** "
             "face down: nobody sees it and it counts for nothing (it may be the widow)."
         )
-    with st.container(horizontal=True, key="md-hand", gap=None):
+    # Only while the player picks a tile are the others dimmed; the rest of the time the whole
+    # hand shows plain.
+    with (
+        st.container(key="md-hand-live" if live else "md-hand-wait"),
+        st.container(horizontal=True, key="md-hand", gap=None),
+    ):
         for (key, name), t in zip(keys.items(), table.hand, strict=True):
             label = name + (" (trump)" if trump is not None and tiles.is_trump(t, trump) else "")
             tap = turn.move({"type": kind, "tile": name}) if t in legal else None

@@ -108,10 +108,10 @@ def corners(view: RoomView) -> tuple[str, str, str, str]:
     if table is None:
         return "", "", "", ""
     totals = list(view.totals) if view.totals else [0, 0, 0]
-    score = " · ".join(
+    score = "<br>".join(
         f"{escape.html(name_of(view, s)[:10])} <b>{totals[s]}</b>" for s in range(len(totals))
     )
-    score += f"<br>to {TARGET}"
+    score += f" · to {TARGET}"
     if table.bidder is not None and table.phase != "bidding":
         bid = f"{escape.html(name_of(view, table.bidder))} bid <b>{table.bid}</b>"
         if table.bid == 21:
