@@ -112,8 +112,6 @@ def test_a_hand_is_scored_kept_and_the_opening_moves_on(rooms: Rooms) -> None:
     _, host, ordered = seated(rooms)
     opener = rooms.view(host).table.first_bidder  # type: ignore[union-attr]
     end = play_until_round_ends(rooms, ordered, random.Random(4))
-    while end.status == "playing":  # passed out: dealt again
-        end = play_until_round_ends(rooms, ordered, random.Random(5))
     assert end.status in ("results", "over")
     last = end.last_round
     assert last is not None and sum(last["tricks"]) == 7
@@ -139,7 +137,7 @@ def test_bots_play_a_game_to_21(rooms: Rooms, clock: FakeClock) -> None:
         rooms.add_bot(host, "rules")
     rooms.begin(host)
     rng = random.Random(1)
-    for _ in range(60):
+    for _ in range(200):
         end = play_until_round_ends(rooms, [host], rng, advance=clock.advance)
         if end.status == "over":
             break
