@@ -124,6 +124,8 @@ def apply(state: State, action: Action) -> None:
     if action.seat != state.to_act:
         raise IllegalAction(f"it is seat {state.to_act}'s turn, not seat {action.seat}'s")
     seat, kind, value = action
+    if kind in (DISCARD, PLAY) and not 0 <= value < tiles.COUNT:
+        raise IllegalAction("there is no such tile")
     if phase is BIDDING:
         if kind == BID:
             if value not in AMOUNTS:
@@ -140,6 +142,8 @@ def apply(state: State, action: Action) -> None:
     elif phase is TRUMP_PHASE:
         if kind != TRUMP:
             raise IllegalAction("the bidder names trump now")
+        if value not in tiles.TRUMPS:
+            raise IllegalAction("trump is a number 0 to 6, doubles or none")
     else:
         if kind != PLAY:
             raise IllegalAction("the tricks are under way: play a tile")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -136,3 +137,17 @@ def test_a_double_led_names_its_number_and_a_mixed_tile_its_higher_end() -> None
     assert tiles.led_suit(five_five, NONE) == 5
     assert tiles.led_suit(six_five, NONE) == 6
     assert tiles.led_suit(six_five, 5) == tiles.TRUMP_SUIT
+
+
+def test_an_action_built_with_no_such_tile_or_trump_is_refused() -> None:
+    from core.moon_dominoes.actions import Action
+
+    state = rules.deal(Config(), 0, 1)
+    for seat in (0, 1, 2):
+        rules.apply(state, Action(seat, "bid", 4) if seat == 0 else Action(seat, "pass"))
+    for value in (22, -1):
+        with pytest.raises(rules.IllegalAction):
+            rules.apply(state, Action(0, "discard", value))
+    rules.apply(state, rules.legal_actions(state)[0])
+    with pytest.raises(rules.IllegalAction):
+        rules.apply(state, Action(0, "trump", 42))
