@@ -37,7 +37,7 @@ from typing import Any
 from sqlmodel import select
 
 from core import records
-from core.moon3.table import RoomSettings
+from core.games import FLAGSHIP, table_of
 from core.rooms import Rooms, Stale
 from core.store import Room, RoundRecord, Store
 from tests import postgres
@@ -164,7 +164,9 @@ def step(url: str, players: int, processes: int, seconds: float) -> dict[str, An
     rooms = Rooms(store)
     seated: list[dict[str, Any]] = []
     for _ in range(players // 4):
-        code, tokens = open_room(rooms, RoomSettings(mode="teams", players=4), 4)
+        code, tokens = open_room(
+            rooms, table_of(FLAGSHIP).settings_from_json({"mode": "teams", "players": 4}), 4
+        )
         seated += [{"code": code, "token": t, "host": i == 0} for i, t in enumerate(tokens)]
     store.close()
     random.Random(players).shuffle(seated)

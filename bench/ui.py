@@ -49,7 +49,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from core.moon3.table import RoomSettings
+from core.games import FLAGSHIP, table_of
 from core.rooms import RoomError, Rooms
 from core.store import Store
 from tests.browsing import act_in_page, table_state
@@ -252,7 +252,9 @@ def open_tables(database: str, count: int, into_play: bool) -> list[dict[str, An
     rng = random.Random(count)
     tables = []
     for _ in range(count):
-        code, tokens = open_room(rooms, RoomSettings(mode="teams", players=4), humans=4)
+        code, tokens = open_room(
+            rooms, table_of(FLAGSHIP).settings_from_json({"mode": "teams", "players": 4}), humans=4
+        )
         ordered = tokens_by_position(rooms, tokens)
         while into_play:
             view = rooms.view(tokens[0])
@@ -339,7 +341,11 @@ class BrowserTable:
         self.database = database
         store = Store(database)
         self.rooms = Rooms(store)
-        self.code, tokens = open_room(self.rooms, RoomSettings(mode="teams", players=4), humans=4)
+        self.code, tokens = open_room(
+            self.rooms,
+            table_of(FLAGSHIP).settings_from_json({"mode": "teams", "players": 4}),
+            humans=4,
+        )
         self.host = tokens[0]
         ordered = tokens_by_position(self.rooms, tokens)
         sizes = [(390, 844), (1280, 800)] * 2
