@@ -288,7 +288,7 @@ def get(name: str) -> Game:
 
 
 #: Modules that register the built-in games when imported.
-BUILTIN = ("core.moon3.game", "core.spades.game", "core.moon_dominoes.game")
+BUILTIN = ("core.moon3.game", "core.spades.game", "core.moon_dominoes.game", "core.thirteen.game")
 #: The flagship: the game a command plays unless told, first in every list, and the game of
 #: every room, round and record from before games were named (SPEC P7).
 FLAGSHIP = "moon3"

@@ -1,0 +1,1 @@
+"""Thirteen's own tables and stats in the store."""

@@ -1,0 +1,163 @@
+"""Thirteen hand records and their replay (SPEC T7).
+
+``{"game": "thirteen", "config": {"players", "hands"}, "first_leader",
+"hands", "actions", "before", "seed", "meta"}``. Without ``first_leader`` the
+record is a game's first hand: the holder of the lowest card dealt leads and
+must play it (T2); with it, that seat leads freely, as the winner of the
+hand before does. ``before`` (each seat's total before the hand) defaults to
+zeros. Errors follow section 5: ``bad record: …`` or ``action N {…}: …``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.records import ActionError, RecordError
+from core.thirteen import cards, rules
+from core.thirteen.actions import Action, BadAction
+from core.thirteen.config import HAND, Config, ConfigError
+from core.thirteen.state import Phase, State
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """A parsed record: the hand's start, and its actions still as JSON."""
+
+    config: Config
+    first_leader: int | None
+    hands: list[list[int]]
+    before: tuple[int, ...]
+    actions: list[Any]
+    seed: int
+    meta: dict[str, Any]
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def load(data: object) -> HandRecord:
+    """Check a record's config, deal and totals before; :class:`RecordError` if wrong."""
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    raw = data.get("config", {})
+    if not isinstance(raw, dict):
+        raise RecordError("config must be an object")
+    try:
+        config = Config.make(**raw)
+    except (ConfigError, TypeError) as exc:
+        raise RecordError(str(exc)) from None
+    players = config.players
+    first = data.get("first_leader")
+    if first is not None and (not _int(first) or not 0 <= first < players):
+        raise RecordError(f"first_leader must be a seat from 0 to {players - 1}")
+    hands = _hands(data.get("hands"), players)
+    before = data.get("before", [0] * players)
+    if not isinstance(before, list) or len(before) != players or not all(map(_int, before)):
+        raise RecordError(f"before must list the {players} seats' totals as integers")
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("actions must be a list")
+    seed = data.get("seed", 0)
+    meta = data.get("meta", {})
+    return HandRecord(
+        config,
+        first,
+        hands,
+        tuple(int(b) for b in before),
+        actions,
+        seed if _int(seed) else 0,
+        meta if isinstance(meta, dict) else {},
+    )
+
+
+def _hands(raw: object, players: int) -> list[list[int]]:
+    if not isinstance(raw, list) or len(raw) != players:
+        raise RecordError(f"hands must list {players} hands")
+    hands: list[list[int]] = []
+    seen: set[int] = set()
+    for seat, hand in enumerate(raw):
+        if not isinstance(hand, list) or len(hand) != HAND:
+            raise RecordError(f"seat {seat} must hold {HAND} cards")
+        try:
+            ids = sorted(cards.parse(c) for c in hand)
+        except cards.UnknownCard as exc:
+            raise RecordError(str(exc)) from None
+        for card in ids:
+            if card in seen:
+                raise RecordError(f"{cards.NAME[card]} is dealt twice")
+            seen.add(card)
+        hands.append(ids)
+    return hands
+
+
+def start(record: HandRecord) -> State:
+    return rules.start(record.config, record.hands, record.first_leader, record.before, record.seed)
+
+
+def replay(record: HandRecord) -> State:
+    """Apply every action, checked; :class:`ActionError` names the first that fails."""
+    state = start(record)
+    for index, raw in enumerate(record.actions):
+        try:
+            rules.apply(state, Action.from_json(raw))
+        except (BadAction, rules.IllegalAction) as exc:
+            raise ActionError(index, raw, str(exc)) from None
+    return state
+
+
+def totals(state: State) -> list[int] | None:
+    """Each seat's total after the hand (``before`` plus T6's points); None until it is over."""
+    score = rules.score(state)
+    if score is None:
+        return None
+    return [b + s for b, s in zip(state.before, score, strict=True)]
+
+
+def describe(state: State) -> dict[str, object]:
+    """The replay's answer (SPEC T7) for a hand as it stands."""
+    standing = None
+    if state.standing is not None:
+        standing = {
+            "seat": state.standing_seat,
+            "type": "play",
+            "cards": cards.names(state.standing_cards),
+        }
+    return {
+        "phase": state.phase.label,
+        "to_act": state.to_act,
+        "legal": [a.to_json() for a in rules.legal_actions(state)],
+        "standing": standing,
+        "passed": [s for s in range(state.config.players) if state.passed >> s & 1],
+        "cards_left": [m.bit_count() for m in state.hands],
+        "places": list(state.places),
+        "score": rules.score(state),
+        "totals": totals(state),
+    }
+
+
+def replay_result(data: object) -> dict[str, object]:
+    """Load, replay and describe a record (the ``replay`` command for Thirteen)."""
+    return describe(replay(load(data)))
+
+
+def dump(state: State, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The record of a hand as dealt and played so far."""
+    out: dict[str, Any] = {"game": "thirteen", "config": state.config.to_json()}
+    if not state.opening:
+        out["first_leader"] = state.first_leader
+    out.update(
+        {
+            "hands": [cards.names(cards.bits(mask)) for mask in state.dealt],
+            "actions": [a.to_json() for a in state.history],
+            "before": list(state.before),
+            "seed": state.seed,
+            "meta": meta or {},
+        }
+    )
+    return out
+
+
+def is_over(state: State) -> bool:
+    return state.phase is Phase.HAND_OVER

@@ -1,0 +1,346 @@
+"""Thirteen at a room's table: the game's side of hosting it (SPEC T1–T6, P5).
+
+The room service keeps the lobby, seats, tokens, timers and the store; here
+is what a Thirteen room needs on top: its settings (2 to 4 seats, hands in a
+game, hints), seating in join order, each hand dealt (the first led by the
+lowest card's holder, later ones by the last hand's winner), the moves, the
+totals carried across hands (the match, :class:`core.thirteen.match.Match`,
+kept in ``doc["game"]``), the end after the last hand, ending early and the
+rematch. There is no bidding, so no bidding timer and nothing removed by hand.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from core.games import Chosen, GameEnd, GameFacts, Option, RoundFacts, SettingsError, TableRoom
+from core.thirteen import cards, record, rules
+from core.thirteen.actions import Action, BadAction
+from core.thirteen.config import DEFAULT_HANDS, MAX_PLAYERS, MIN_PLAYERS, Config
+from core.thirteen.match import Match
+from core.thirteen.state import Phase, State
+
+#: The game lengths Create Room offers (T6: five unless the host says otherwise).
+LENGTHS = (1, 3, 5, 7, 10)
+
+
+@dataclass(frozen=True, slots=True)
+class ThirteenSettings:
+    """What the host chooses on "Create Room": seats, hands in a game, hints."""
+
+    game: ClassVar[str] = "thirteen"
+
+    players: int = 4
+    hands: int = DEFAULT_HANDS
+    hints: bool = False
+
+    def config(self) -> Config:
+        return Config(self.players, self.hands)
+
+    def checked(self) -> ThirteenSettings:
+        """The settings as T1 and T6 allow them."""
+        if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise SettingsError("Thirteen is for 2 to 4 players")
+        if not isinstance(self.hands, int) or self.hands not in LENGTHS:
+            raise SettingsError(f"a game is {', '.join(map(str, LENGTHS))} hands")
+        if not isinstance(self.hints, bool):
+            raise SettingsError("hints are on or off")
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "hands": self.hands,
+            "hints": self.hints,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ThirteenSettings:
+        return cls(
+            players=int(data.get("players", 4)),
+            hands=int(data.get("hands", DEFAULT_HANDS)),
+            hints=bool(data.get("hints")),
+        )
+
+
+#: The settings a room of this game keeps (the registry's name for them).
+Settings = ThirteenSettings
+
+_HANDS = Option(
+    "hands",
+    "Hands in a game",
+    "choice",
+    DEFAULT_HANDS,
+    tuple((n, f"{n} hand" if n == 1 else f"{n} hands") for n in LENGTHS),
+    help="Each hand scores 3-2-1-0 with four players (2-1-0 with three, 1-0 with two); "
+    "the highest total after the last hand wins.",
+)
+
+#: Create Room for Thirteen: seats, length, hints.
+OPTIONS = (
+    Option(
+        "players",
+        "Players",
+        "choice",
+        4,
+        ((2, "2 players"), (3, "3 players"), (4, "4 players")),
+        help="Thirteen cards each; with 2 or 3 the rest are set aside unseen. "
+        "Empty seats get bots.",
+    ),
+    _HANDS,
+    Option("hints", "Allow hints (the Expert's suggestion)", "toggle", False),
+)
+
+
+def settings_from_form(chosen: Chosen) -> ThirteenSettings:
+    """The settings the Create Room form holds (its values by option name)."""
+    return ThirteenSettings(**chosen)
+
+
+#: Quick game asks how long a game is.
+QUICK_OPTIONS: tuple[Option, ...] = (_HANDS,)
+
+
+def quick_settings(players: int, chosen: Chosen) -> ThirteenSettings:
+    """A quick game's table: 2 to 4 seats, the length chosen, the Expert's hints on."""
+    seated = min(max(players, MIN_PLAYERS), MAX_PLAYERS)
+    return ThirteenSettings(
+        players=seated, hands=int(chosen.get("hands", DEFAULT_HANDS)), hints=True
+    )
+
+
+def settings_from_json(data: dict[str, Any]) -> ThirteenSettings:
+    """The settings a room keeps, back from its document."""
+    return ThirteenSettings.from_json(data)
+
+
+def _stamp(ts: float) -> str:
+    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def teams_chosen(settings: Any) -> bool:
+    """Every player plays for themselves."""
+    return False
+
+
+def lobby_team(settings: Any, teams: list[int | None], wanted: int | None) -> int | None:
+    return None
+
+
+def game_config(room: TableRoom) -> Config:
+    return _match(room).config
+
+
+def _match(room: TableRoom) -> Match:
+    return Match.from_json(room.doc["game"]["match"])
+
+
+def _game_doc(number: int, match: Match) -> dict[str, Any]:
+    """The room's record of the game: the fields every room reads, and the match itself."""
+    return {
+        "number": number,
+        "config": match.config.to_json(),
+        "match": match.to_json(),
+        "totals": list(match.totals),
+        "rounds": match.hands,
+        "target": None,
+        "length_rounds": match.config.hands,
+        "over": match.over,
+        "winners": list(match.winners),
+        "ended_early": match.ended_early,
+        "abandoned": False,
+        "last_removed": None,
+    }
+
+
+def deal_seed(room_seed: int, deal_number: int) -> int:
+    """The shuffle seed of the room's ``deal_number``-th deal."""
+    return random.Random(f"{room_seed}:deal:{deal_number}").getrandbits(32)
+
+
+def _settings_config(room: TableRoom) -> Config:
+    return settings_from_json(room.doc["settings"]).config()
+
+
+def begin(room: TableRoom, host_id: int | None) -> None:
+    """Seat the players in join order, the host first, and deal the first hand."""
+    members = sorted(room.seats, key=lambda s: (s.id != host_id, s.join_order))
+    for position, seat in enumerate(members):
+        seat.position = position
+        seat.team = None
+    room.doc["game"] = _game_doc(1, Match(_settings_config(room)))
+    start_round(room)
+
+
+def start_round(room: TableRoom) -> None:
+    """The next hand, led as T2 says, with the totals before it."""
+    match = _match(room)
+    room.doc["round_number"] += 1
+    state = match.deal(deal_seed(room.doc["seed"], room.doc["round_number"]))
+    game = room.doc["game"]
+    meta = {
+        "room": room.code,
+        "round": game["rounds"] + 1,
+        "game": game["number"],
+        "names": [room.by_position(p).name for p in range(match.config.players)],
+        "auto": [],
+        "abandoned": False,
+        "started": _stamp(room.now),
+    }
+    room.doc["round"] = record.dump(state, meta)
+    room.set_state(state)
+    room.doc["requests"] = {}
+    room.doc["removal"] = None
+    room.doc["since"] = room.now
+    room.changed = True
+    room.status = "playing"
+
+
+def remove(room: TableRoom, removed: list[str]) -> None:
+    raise SettingsError("no cards are removed by hand in Thirteen")
+
+
+def restore(data: dict[str, Any]) -> State:
+    """The hand of a stored record (its actions were checked when taken)."""
+    rec = record.load(data)
+    state = record.start(rec)
+    for raw in rec.actions:
+        rules.apply_unchecked(state, Action.from_json(raw))
+    return state
+
+
+def parse(data: object) -> Action:
+    return Action.from_json(data)
+
+
+def took(room: TableRoom, move: Action, auto: bool = False) -> bool:
+    """Apply a move (checked) and record it; True once the hand is over."""
+    state = room.state()
+    rules.apply(state, move)
+    room.doc["round"]["actions"].append(move.to_json())
+    room.doc["since"] = room.now
+    room.changed = True
+    return state.phase is Phase.HAND_OVER
+
+
+def finish_round(room: TableRoom) -> GameEnd | None:
+    """Score the hand (T6), carry the totals, end the game after its last hand."""
+    state = room.state()
+    match = _match(room)
+    score = match.settle(state)
+    room.doc["game"] = _game_doc(room.doc["game"]["number"], match)
+    room.doc["last_round"] = {
+        "round": match.hands,
+        "places": list(state.places),
+        "score": score,
+        "totals": list(match.totals),
+        "bombs": list(state.bombs),
+        "left": [cards.names(cards.bits(m)) for m in state.hands],
+    }
+    room.doc["since"] = room.now
+    if match.over:
+        return close(room, GameEnd(list(match.winners)))
+    room.status = "results"
+    return None
+
+
+def close(room: TableRoom, end: GameEnd) -> GameEnd:
+    room.doc["game"].update(
+        over=True, winners=end.winners, ended_early=end.ended_early, abandoned=end.abandoned
+    )
+    room.status = "abandoned" if end.abandoned else "over"
+    return end
+
+
+def end_early(room: TableRoom) -> GameEnd:
+    """The host ends the game between hands: the highest total wins, ties share."""
+    match = _match(room)
+    match.end_early()
+    room.doc["game"] = _game_doc(room.doc["game"]["number"], match)
+    return close(room, GameEnd(list(match.winners), ended_early=True))
+
+
+def rematch(room: TableRoom, host_position: int) -> None:
+    """A new game with the same seats: the lowest card leads its first hand again."""
+    number = room.doc["game"]["number"] + 1
+    room.doc["game"] = _game_doc(number, Match(_settings_config(room)))
+    room.doc["last_round"] = None
+    start_round(room)
+
+
+def bid_timer(room: TableRoom) -> float | None:
+    """No bidding timer: a hand waits on its player (R30 still closes a room)."""
+    return None
+
+
+def timeout_action(room: TableRoom) -> Action:
+    raise SettingsError("Thirteen has no timed move")
+
+
+def removal_options(room: TableRoom) -> tuple[int, ...]:
+    return ()
+
+
+def length_text(game: dict[str, Any]) -> str:
+    hands = int(game.get("length_rounds") or DEFAULT_HANDS)
+    return f"{hands} hand" if hands == 1 else f"{hands} hands"
+
+
+def estimates(view: Any, rng: random.Random, deadline: float) -> tuple[Action, tuple[int, ...]]:
+    """A hint: the Expert's play (Thirteen has no bidding to estimate)."""
+    from core.thirteen.bots import players  # the bots, loaded when a hint is asked
+
+    budget = max(1.0, (deadline - time.perf_counter()) * 1000)
+    return players.get("expert", budget).choose(view, rng), ()
+
+
+#: Thirteen's own per-seat table (``core/store/thirteen/tables.py``).
+FACTS_TABLE = "thirteen_seat"
+FACTS_TABLES = (FACTS_TABLE,)
+FACTS_VERSION = 1
+
+
+def round_facts(state: State, names: Sequence[str]) -> RoundFacts:
+    """The hand's facts for the store: every seat's place, points, bombs and cards left, and
+    whether it led the hand's first trick (the shared round row has nothing of Thirteen's)."""
+    players = state.config.players
+    facts = RoundFacts("individual", players)
+    score = rules.score(state)
+    if score is None:
+        return facts
+    leader = state.first_leader
+    facts.rows[FACTS_TABLE] = [
+        {
+            "seat": seat,
+            "name": names[seat],
+            "place": state.places.index(seat) + 1,
+            "score": score[seat],
+            "bombs": state.bombs[seat],
+            "cards_left": state.hands[seat].bit_count(),
+            "led_first": seat == leader,
+        }
+        for seat in range(players)
+    ]
+    return facts
+
+
+def game_facts(
+    config: Config, names: Sequence[str], totals: Sequence[int], winners: Sequence[int]
+) -> GameFacts:
+    """Each seat's result in a finished game (a shared top total: every tied seat won)."""
+    return GameFacts(
+        "individual",
+        [
+            {"seat": seat, "name": names[seat], "won": seat in winners, "total": totals[seat]}
+            for seat in range(config.players)
+        ],
+    )
+
+
+REFUSED: tuple[type[Exception], ...] = (BadAction, rules.IllegalAction, SettingsError)

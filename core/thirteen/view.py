@@ -1,0 +1,85 @@
+"""Thirteen player views: the only form in which a hand leaves the engine.
+
+A view holds its seat's own cards, how many every seat holds, the standing
+play and who made it, this trick's moves, who has passed, the places so far
+and that seat's legal actions. A spectator's view (seat ``None``) holds no
+cards at all; once a hand is over nobody's leftover cards are shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.thirteen import cards, rules
+from core.thirteen.actions import Action
+from core.thirteen.combos import Combo
+from core.thirteen.config import Config
+from core.thirteen.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat's (or a spectator's) picture of a hand."""
+
+    seat: int | None
+    config: Config
+    players: int
+    phase: str
+    to_act: int | None
+    hand: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    #: The play to beat and who made it (None on a fresh lead).
+    standing: Combo | None
+    standing_cards: tuple[int, ...]
+    standing_seat: int | None
+    #: This trick's moves in order: (seat, cards), an empty tuple for a pass.
+    trick: tuple[tuple[int, tuple[int, ...]], ...]
+    passed: tuple[int, ...]
+    places: tuple[int, ...]
+    #: The seat that led first, and the card the first play must hold (None once played).
+    first_leader: int
+    must_play: int | None
+    bombs: tuple[int, ...]
+    before: tuple[int, ...]
+    score: tuple[int, ...] | None
+    legal: Sequence[Action]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.seat == self.to_act
+
+    @property
+    def leading(self) -> bool:
+        """Whether the seat to act opens a fresh trick (and so may not pass)."""
+        return self.standing is None
+
+
+def player_view(state: State, seat: int | None) -> PlayerView:
+    """What ``seat`` may see of ``state`` (``None``: a spectator)."""
+    players = state.config.players
+    if seat is not None and not 0 <= seat < players:
+        raise ValueError(f"there is no seat {seat}")
+    own_turn = seat is not None and seat == state.to_act
+    score = rules.score(state)
+    return PlayerView(
+        seat=seat,
+        config=state.config,
+        players=players,
+        phase=state.phase.label,
+        to_act=state.to_act,
+        hand=tuple(cards.bits(state.hands[seat])) if seat is not None else (),
+        hand_counts=tuple(m.bit_count() for m in state.hands),
+        standing=state.standing,
+        standing_cards=state.standing_cards,
+        standing_seat=state.standing_seat if state.standing is not None else None,
+        trick=tuple(state.trick),
+        passed=tuple(s for s in range(players) if state.passed >> s & 1),
+        places=tuple(state.places),
+        first_leader=state.first_leader,
+        must_play=state.lowest if rules.first_play(state) else None,
+        bombs=tuple(state.bombs),
+        before=state.before,
+        score=tuple(score) if score is not None else None,
+        legal=rules.legal_actions(state) if own_turn else (),
+    )
