@@ -157,7 +157,9 @@ def apply_unchecked(state: State, action: Action) -> None:
         state.standing_cards = played
         state.standing_seat = seat
         state.trick.append((seat, played))
-        state.hands[seat] &= ~cards.mask_of(played)
+        gone = cards.mask_of(played)
+        state.hands[seat] &= ~gone
+        state.played |= gone
         if not state.hands[seat]:
             state.places.append(seat)
             holding = [s for s in range(players) if state.hands[s]]
@@ -192,6 +194,7 @@ def _reset(state: State, leader: int) -> None:
     state.standing_seat = -1
     state.bomb_standing = False
     state.passed = 0
+    state.previous = state.trick
     state.trick = []
     state.tricks += 1
     state.to_act = leader

@@ -41,6 +41,8 @@ class State:
         "passed",
         "phase",
         "places",
+        "played",
+        "previous",
         "seed",
         "standing",
         "standing_cards",
@@ -87,8 +89,11 @@ class State:
         self.places: list[int] = []
         #: This trick's moves in order: (seat, cards), an empty tuple for a pass.
         self.trick: list[tuple[int, tuple[int, ...]]] = []
-        #: Tricks finished so far (each reset of T5 ends one).
+        #: Tricks finished so far (each reset of T5 ends one), and the last one's moves.
         self.tricks = 0
+        self.previous: list[tuple[int, tuple[int, ...]]] = []
+        #: Every card played so far, as a mask.
+        self.played = 0
         #: Bombs each seat has played this hand.
         self.bombs = [0] * config.players
         self.history: list[Action] = []
@@ -114,6 +119,8 @@ class State:
         copy.places = self.places[:]
         copy.trick = self.trick[:]
         copy.tricks = self.tricks
+        copy.previous = self.previous
+        copy.played = self.played
         copy.bombs = self.bombs[:]
         copy.history = self.history[:]
         return copy

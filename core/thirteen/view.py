@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.thirteen import cards, rules
+from core.thirteen import cards, combos, rules
 from core.thirteen.actions import Action
 from core.thirteen.combos import Combo
 from core.thirteen.config import Config
@@ -35,6 +35,10 @@ class PlayerView:
     standing_seat: int | None
     #: This trick's moves in order: (seat, cards), an empty tuple for a pass.
     trick: tuple[tuple[int, tuple[int, ...]], ...]
+    #: The last finished trick's moves, the same way (empty before the first ends).
+    previous: tuple[tuple[int, tuple[int, ...]], ...]
+    #: Every card played so far this hand, ascending (what everyone has seen).
+    played: tuple[int, ...]
     passed: tuple[int, ...]
     places: tuple[int, ...]
     #: The seat that led first, and the card the first play must hold (None once played).
@@ -74,6 +78,8 @@ def player_view(state: State, seat: int | None) -> PlayerView:
         standing_cards=state.standing_cards,
         standing_seat=state.standing_seat if state.standing is not None else None,
         trick=tuple(state.trick),
+        previous=tuple(state.previous),
+        played=tuple(cards.bits(state.played)),
         passed=tuple(s for s in range(players) if state.passed >> s & 1),
         places=tuple(state.places),
         first_leader=state.first_leader,
@@ -83,3 +89,38 @@ def player_view(state: State, seat: int | None) -> PlayerView:
         score=tuple(score) if score is not None else None,
         legal=rules.legal_actions(state) if own_turn else (),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a selection of cards is, said for the Play button, and the move if it is legal."""
+
+    text: str
+    action: Action | None
+
+
+def judge(view: PlayerView, chosen: Sequence[int]) -> Verdict:
+    """The selection ``chosen`` (card ids from the viewer's hand) against the rules, in words:
+    "pair of 9s", "run 5–9", "not a combination", "must include 3♠"…
+
+    The move is given only when it is one of the viewer's legal actions now.
+    """
+    picked = tuple(sorted(set(chosen)))
+    if not picked:
+        return Verdict("tap cards to choose a play", None)
+    combo = combos.classify(picked)
+    if combo is None:
+        return Verdict("not a combination", None)
+    said = combos.describe(combo)
+    if view.seat is None or view.phase != "playing":
+        return Verdict(said, None)
+    for action in view.legal:
+        if action.cards == picked:
+            return Verdict(said, action)
+    if not view.my_turn:
+        return Verdict(said, None)
+    if view.must_play is not None and view.must_play not in picked:
+        return Verdict(f"{said}: must include {cards.label(view.must_play)}", None)
+    if view.standing is not None:
+        return Verdict(f"{said}: does not beat {combos.describe(view.standing)}", None)
+    return Verdict(said, None)
