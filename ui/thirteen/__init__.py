@@ -1,0 +1,1 @@
+"""Thirteen's screens: the table, its controls, stats and rules."""

@@ -1,0 +1,177 @@
+"""What the felt says about a Thirteen hand, built from one player's room view.
+
+Seats show their cards left, "passed" while out of the trick and their
+place once out; the corners the running totals, the hand of the game, who
+is out so far and the trick. The middle holds the play to beat, face up,
+with who played it and what it is; on a fresh lead, who leads. The
+narration says what just happened: a play, a pass, a player going out, a
+trick won when everyone passed.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from core.pieces import cards as pieces
+from core.rooms import RoomView
+from core.thirteen import cards, combos
+from core.thirteen.view import PlayerView
+from ui import escape, felt, look
+
+PLACE_WORDS = ("1st", "2nd", "3rd", "4th")
+
+
+def name_of(view: RoomView, seat: int | None) -> str:
+    if seat is None or not 0 <= seat < len(view.names):
+        return "someone"
+    return view.names[seat]
+
+
+def face(card: int, small: bool = True) -> str:
+    """A card as the table shows it, the shared card face."""
+    return look.piece_face(pieces.parse(cards.NAME[card]), small=small, text=cards.label(card))
+
+
+def play_html(played: tuple[int, ...]) -> str:
+    """A play's cards face up, overlapped so a long run stays narrow."""
+    return '<span class="th-play">' + "".join(face(c) for c in played) + "</span>"
+
+
+def what(played: tuple[int, ...]) -> str:
+    combo = combos.classify(played)
+    return combos.describe(combo) if combo is not None else " ".join(map(cards.label, played))
+
+
+def places(view: RoomView) -> list[felt.Place]:
+    table: PlayerView | None = view.table
+    me = view.me.position if view.me is not None else None
+    bots = {s.position for s in view.seats if s.is_bot or s.stand_in}
+    shown = []
+    for seat, name in enumerate(view.names):
+        tag = kind = line = note = ""
+        turn = False
+        if table is not None:
+            left = table.hand_counts[seat]
+            if seat in table.places:
+                tag, kind = PLACE_WORDS[table.places.index(seat)], "bid"
+                line = "out" if left == 0 else f"{left}\u00a0left"
+            else:
+                line = f"{left}\u00a0card{'s' * (left != 1)}"
+            note = "passed" if seat in table.passed else ""
+            turn = table.to_act == seat
+        shown.append(
+            felt.Place(
+                name=name,
+                tag=tag,
+                tag_kind=kind,
+                line=line,
+                note=note,
+                turn=turn,
+                me=seat == me,
+                bot=seat in bots,
+            )
+        )
+    return shown
+
+
+def corners(view: RoomView) -> tuple[str, str, str, str]:
+    table: PlayerView | None = view.table
+    if table is None:
+        return "", "", "", ""
+    totals = list(view.totals) if view.totals else [0] * table.players
+    score = "<br>".join(
+        f"{escape.html(name_of(view, s)[:10])} <b>{totals[s]}</b>" for s in range(len(totals))
+    )
+    length = table.config.hands
+    number = min(view.rounds_played + (0 if table.phase == "hand_over" else 1), length)
+    hand = f"Hand <b>{number}</b> of {length}"
+    out = " · ".join(
+        f"{PLACE_WORDS[i]} {escape.html(name_of(view, s)[:10])}" for i, s in enumerate(table.places)
+    )
+    bombs = sum(table.bombs)
+    trick = "Fresh lead" if table.leading else "Beat it or pass"
+    if bombs:
+        trick += f" · {bombs} bomb{'s' * (bombs != 1)}"
+    return score, hand, out, trick
+
+
+def deadline(view: RoomView) -> tuple[float, float] | None:
+    """No timer on a play: no draining ring."""
+    return None
+
+
+def centre_html(view: RoomView) -> str:
+    table: PlayerView | None = view.table
+    if table is None:
+        return ""
+    if table.standing is not None and table.standing_seat is not None:
+        who = escape.html(name_of(view, table.standing_seat))
+        return (
+            f'<div class="th-standing">{play_html(table.standing_cards)}'
+            f"<div><b>{who}</b> · {escape.html(combos.describe(table.standing))}</div></div>"
+        )
+    if table.to_act is None:
+        return "Hand over"
+    leader = escape.html(name_of(view, table.to_act))
+    if table.must_play is not None:
+        return (
+            f'<div class="th-standing">{face(table.must_play)}<div><b>{leader}</b> leads '
+            f"with the lowest card</div></div>"
+        )
+    return f"<b>{leader}</b> leads"
+
+
+def _out(view: RoomView, table: PlayerView, seat: int) -> str:
+    if seat in table.places and table.hand_counts[seat] == 0:
+        return f" {name_of(view, seat)} is out, {PLACE_WORDS[table.places.index(seat)]}!"
+    return ""
+
+
+def narration(view: RoomView) -> str:
+    table: PlayerView | None = view.table
+    if table is None:
+        return ""
+    if table.trick:
+        seat, played = table.trick[-1]
+        if not played:
+            return f"{name_of(view, seat)} passed."
+        return f"{name_of(view, seat)} played {what(played)}.{_out(view, table, seat)}"
+    if table.previous:
+        last = [(s, p) for s, p in table.previous if p][-1]
+        said = f"Everyone passed on {name_of(view, last[0])}'s {what(last[1])}"
+        if table.to_act is not None and table.to_act != last[0]:
+            return f"{said}: {name_of(view, table.to_act)} leads."
+        return f"{said}: {name_of(view, last[0])} leads again."
+    if table.to_act is None:
+        return ""
+    leader = name_of(view, table.to_act)
+    if table.must_play is not None:
+        return f"{leader} holds {cards.label(table.must_play)}, the lowest card, and leads."
+    return f"{leader} won the last hand and leads."
+
+
+@dataclass(frozen=True, slots=True)
+class Now:
+    text: str
+    mine: bool
+    seconds_left: int | None
+
+
+def now(view: RoomView, at: float | None = None) -> Now:
+    at = time.time() if at is None else at
+    table: PlayerView | None = view.table
+    if table is None or table.to_act is None:
+        return Now("", False, None)
+    doing = "lead any combination" if table.leading else "beat it or pass"
+    if table.must_play is not None:
+        doing = f"lead with {cards.label(table.must_play)}"
+    mine = table.my_turn
+    text = (
+        f"<b>Your turn:</b> {escape.html(doing)}"
+        if mine
+        else f"Waiting for <b>{escape.html(name_of(view, table.to_act))}</b> to play"
+    )
+    if view.waiting_since is not None and at - view.waiting_since >= 10:
+        text += f" · waiting {int(at - view.waiting_since)}&nbsp;s"
+    return Now(text, mine, None)
