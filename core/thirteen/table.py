@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from core.games import Chosen, GameEnd, GameFacts, Option, RoundFacts, SettingsError, TableRoom
-from core.thirteen import cards, record, rules
+from core.thirteen import record, rules
 from core.thirteen.actions import Action, BadAction
 from core.thirteen.config import DEFAULT_HANDS, MAX_PLAYERS, MIN_PLAYERS, Config
 from core.thirteen.match import Match
@@ -241,7 +241,7 @@ def finish_round(room: TableRoom) -> GameEnd | None:
         "score": score,
         "totals": list(match.totals),
         "bombs": list(state.bombs),
-        "left": [cards.names(cards.bits(m)) for m in state.hands],
+        "left": [m.bit_count() for m in state.hands],
     }
     room.doc["since"] = room.now
     if match.over:

@@ -3,7 +3,7 @@
 A view holds its seat's own cards, how many every seat holds, the standing
 play and who made it, this trick's moves, who has passed, the places so far
 and that seat's legal actions. A spectator's view (seat ``None``) holds no
-cards at all; once a hand is over nobody's leftover cards are shown.
+cards at all.
 """
 
 from __future__ import annotations

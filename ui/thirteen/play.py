@@ -24,7 +24,7 @@ from core.thirteen import cards
 from core.thirteen.view import PlayerView, judge
 from ui import escape, look
 from ui import hand as hand_row
-from ui.thirteen.table import PLACE_WORDS, name_of, play_html, what
+from ui.thirteen.table import PLACE_WORDS, name_of, what
 from ui.turn import Turn, hint_button, hint_text
 
 #: What a round is called at this game's table.
@@ -133,7 +133,7 @@ def controls(view: RoomView, turn: Turn) -> None:
 
 
 def results(view: RoomView) -> None:
-    """The hand's places, points and totals, and the cards the last player was left with."""
+    """The hand's places, points and totals, and how many cards the last player was left with."""
     last = view.last_round
     if last is None or "places" not in last:
         return
@@ -141,8 +141,8 @@ def results(view: RoomView) -> None:
     title = f"Hand {last['round']}: {name_of(view, placed[0])} went out first"
     rows = []
     for index, seat in enumerate(placed):
-        left = [cards.parse(n) for n in last["left"][seat]]
-        held = f" · left holding {play_html(tuple(left))}" if left else ""
+        left = last["left"][seat]
+        held = f" · left holding {left} card{'s' * (left != 1)}" if left else ""
         bombs = last["bombs"][seat]
         bomb = f" · {bombs} bomb{'s' * (bombs != 1)}" if bombs else ""
         rows.append(
