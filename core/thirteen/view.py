@@ -41,8 +41,10 @@ class PlayerView:
     played: tuple[int, ...]
     passed: tuple[int, ...]
     places: tuple[int, ...]
-    #: The seat that led first, and the card the first play must hold (None once played).
+    #: The seat that led first; whether the next play is a game's first, which must hold the
+    #: lowest card dealt (T2); and that card, for its holder only (None once played).
     first_leader: int
+    opening: bool
     must_play: int | None
     bombs: tuple[int, ...]
     before: tuple[int, ...]
@@ -65,6 +67,7 @@ def player_view(state: State, seat: int | None) -> PlayerView:
     if seat is not None and not 0 <= seat < players:
         raise ValueError(f"there is no seat {seat}")
     own_turn = seat is not None and seat == state.to_act
+    opening = rules.first_play(state)
     score = rules.score(state)
     return PlayerView(
         seat=seat,
@@ -83,7 +86,8 @@ def player_view(state: State, seat: int | None) -> PlayerView:
         passed=tuple(s for s in range(players) if state.passed >> s & 1),
         places=tuple(state.places),
         first_leader=state.first_leader,
-        must_play=state.lowest if rules.first_play(state) else None,
+        opening=opening,
+        must_play=state.lowest if opening and seat == state.first_leader else None,
         bombs=tuple(state.bombs),
         before=state.before,
         score=tuple(score) if score is not None else None,

@@ -33,7 +33,7 @@ def seated(
 ) -> tuple[Rooms, str, list[str]]:
     rooms = Rooms(Store(database))
     code, host = rooms.create("Asha", ThirteenSettings(players=players, hands=hands, hints=hints))
-    tokens = [host, rooms.join(code, "Ben"), rooms.join(code, HOSTILE)][:players]
+    tokens = [host] + [rooms.join(code, name) for name in ("Ben", HOSTILE)[: players - 1]]
     if not begin:
         return rooms, code, tokens
     rooms.begin(host)
@@ -219,5 +219,5 @@ def test_game_over_names_the_winner_and_offers_a_rematch(database: str) -> None:
     next(b for b in at.button if b.label == "Rematch").click().run()
     again = rooms.view(host)
     assert again.status == "playing" and again.table is not None
-    assert again.table.must_play is not None  # a new game: the lowest card leads again
+    assert again.table.opening  # a new game: the lowest card leads again
     rooms.store.close()

@@ -56,6 +56,8 @@ def test_t2_the_lowest_card_leads_and_must_be_played(rooms: Rooms) -> None:
     table = views[leader]
     assert table is not None and table.to_act == leader and table.must_play == lowest
     assert all(a.kind == "play" and lowest in a.cards for a in table.legal)
+    # Only its holder is told which card it is; everyone knows the first play must hold it.
+    assert all(v.opening and v.must_play is None for s, v in enumerate(views) if s != leader)
     other = next(c for c in table.hand if c != lowest)
     version = rooms.view(host).version
     with pytest.raises(Refused):
@@ -120,7 +122,7 @@ def test_t6_a_hand_is_scored_kept_and_its_winner_leads_the_next(rooms: Rooms) ->
     rooms.next_round(host, end.version)
     again = rooms.view(host).table
     assert again is not None and again.to_act == last["places"][0]
-    assert again.must_play is None and again.hand_counts == (13,) * 4
+    assert not again.opening and again.must_play is None and again.hand_counts == (13,) * 4
 
 
 def test_settings_outside_the_rules_are_refused() -> None:

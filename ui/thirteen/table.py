@@ -90,7 +90,10 @@ def corners(view: RoomView) -> tuple[str, str, str, str]:
         f"{PLACE_WORDS[i]} {escape.html(name_of(view, s)[:10])}" for i, s in enumerate(table.places)
     )
     bombs = sum(table.bombs)
-    trick = "Fresh lead" if table.leading else "Beat it or pass"
+    if table.phase == "hand_over":
+        trick = ""
+    else:
+        trick = "Fresh lead" if table.leading else "Beat it or pass"
     if bombs:
         trick += f" · {bombs} bomb{'s' * (bombs != 1)}"
     return score, hand, out, trick
@@ -114,11 +117,8 @@ def centre_html(view: RoomView) -> str:
     if table.to_act is None:
         return "Hand over"
     leader = escape.html(name_of(view, table.to_act))
-    if table.must_play is not None:
-        return (
-            f'<div class="th-standing">{face(table.must_play)}<div><b>{leader}</b> leads '
-            f"with the lowest card</div></div>"
-        )
+    if table.opening:
+        return f"<b>{leader}</b> leads with the lowest card"
     return f"<b>{leader}</b> leads"
 
 
@@ -147,7 +147,9 @@ def narration(view: RoomView) -> str:
         return ""
     leader = name_of(view, table.to_act)
     if table.must_play is not None:
-        return f"{leader} holds {cards.label(table.must_play)}, the lowest card, and leads."
+        return f"You hold {cards.label(table.must_play)}, the lowest card: you lead with it."
+    if table.opening:
+        return f"{leader} holds the lowest card and leads with it."
     return f"{leader} won the last hand and leads."
 
 
