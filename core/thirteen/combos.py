@@ -93,36 +93,94 @@ def describe(combo: Combo) -> str:
     return f"{combo.size // 2} pairs {cards.RANK_WORDS[low]}–{cards.RANK_WORDS[rank]}"
 
 
+#: _GROUP[rank][nibble]: the cards of ``rank`` whose suits are the bits of ``nibble``.
+_GROUP = tuple(
+    tuple(tuple(4 * r + s for s in range(4) if nibble >> s & 1) for nibble in range(16))
+    for r in range(13)
+)
+
+
 def by_rank(hand: int) -> list[tuple[int, ...]]:
     """The cards of a hand mask grouped by rank, ascending within each."""
-    return [tuple(c for c in range(4 * r, 4 * r + 4) if hand >> c & 1) for r in range(13)]
+    return [_GROUP[r][hand >> (4 * r) & 15] for r in range(13)]
+
+
+Play = tuple[tuple[int, ...], Combo]
+
+
+def _order(item: Play) -> tuple[int, tuple[int, ...]]:
+    return len(item[0]), item[0]
+
+
+def _of_a_kind(groups: list[tuple[int, ...]], size: int, above: int, out: list[Play]) -> None:
+    """Every set of ``size`` cards of one rank whose top card is above ``above``."""
+    kind = OF_A_KIND[size]
+    for group in groups[max(0, above >> 2) :]:
+        if len(group) >= size:
+            for pick in combinations(group, size):
+                if pick[-1] > above:
+                    out.append((pick, Combo(kind, size, pick[-1])))
+
+
+def _runs(groups: list[tuple[int, ...]], length: int, above: int, out: list[Play]) -> None:
+    """Every sequence of ``length`` ranks (no 2) whose top card is above ``above``."""
+    for low in range(max(0, (above >> 2) - length + 1), cards.ACE - length + 2):
+        span = groups[low : low + length]
+        if all(span):
+            for pick in product(*span):
+                if pick[-1] > above:
+                    out.append((pick, Combo(SEQUENCE, length, pick[-1])))
+
+
+def _doubles(groups: list[tuple[int, ...]], pairs: int, above: int, out: list[Play]) -> None:
+    """Every double sequence of ``pairs`` pairs (no 2) whose top card is above ``above``."""
+    for low in range(max(0, (above >> 2) - pairs + 1), cards.ACE - pairs + 2):
+        span = groups[low : low + pairs]
+        if all(len(g) >= 2 for g in span):
+            for picks in product(*(combinations(g, 2) for g in span)):
+                flat = tuple(c for pair in picks for c in pair)
+                if flat[-1] > above:
+                    out.append((flat, Combo(DOUBLE, 2 * pairs, flat[-1])))
+
+
+def _longest_run(groups: list[tuple[int, ...]], each: int) -> int:
+    best = run = 0
+    for group in groups[: cards.ACE + 1]:
+        run = run + 1 if len(group) >= each else 0
+        best = max(best, run)
+    return best
 
 
 @lru_cache(maxsize=1 << 16)
-def plays(hand: int) -> tuple[tuple[tuple[int, ...], Combo], ...]:
+def plays(hand: int) -> tuple[Play, ...]:
     """Every distinct play in ``hand`` with what it is, in T7 order."""
     groups = by_rank(hand)
-    found: list[tuple[int, ...]] = []
-    for group in groups:
-        for size in range(1, len(group) + 1):
-            found.extend(combinations(group, size))
-    for low in range(cards.ACE - 1):
-        high = low
-        while high <= cards.ACE and groups[high]:
-            if high - low >= 2:
-                for pick in product(*groups[low : high + 1]):
-                    found.append(pick)
-            high += 1
-        high = low
-        while high <= cards.ACE and len(groups[high]) >= 2:
-            if high - low >= 2:
-                for picks in product(*(combinations(groups[r], 2) for r in range(low, high + 1))):
-                    found.append(tuple(c for pair in picks for c in pair))
-            high += 1
-    found.sort(key=lambda p: (len(p), p))
-    out = []
-    for play in found:
-        combo = classify(play)
-        assert combo is not None
-        out.append((play, combo))
-    return tuple(out)
+    found: list[Play] = []
+    for size in range(1, 5):
+        _of_a_kind(groups, size, -1, found)
+    for length in range(3, _longest_run(groups, 1) + 1):
+        _runs(groups, length, -1, found)
+    for pairs in range(3, _longest_run(groups, 2) + 1):
+        _doubles(groups, pairs, -1, found)
+    found.sort(key=_order)
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 16)
+def beating(hand: int, standing: Combo) -> tuple[Play, ...]:
+    """Every play in ``hand`` that beats ``standing`` (T4), in T7 order."""
+    groups = by_rank(hand)
+    found: list[Play] = []
+    kind, size, top = standing
+    if kind == SEQUENCE:
+        _runs(groups, size, top, found)
+    elif kind == DOUBLE:
+        _doubles(groups, size // 2, top, found)
+    else:
+        _of_a_kind(groups, size, top, found)
+    if top >> 2 == cards.TWO and kind in (SINGLE, PAIR, TRIPLE):
+        if size == 1:
+            _of_a_kind(groups, 4, -1, found)
+        _doubles(groups, size + 2, -1, found)
+    found.sort(key=_order)
+    return tuple(found)

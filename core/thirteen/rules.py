@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import random
 import struct
+from collections.abc import Sequence
+from functools import lru_cache
 
 from core import seats
 from core.thirteen import cards, combos
@@ -73,26 +75,37 @@ def first_play(state: State) -> bool:
     return state.opening and not state.history
 
 
-def playable(state: State, seat: int) -> list[tuple[tuple[int, ...], Combo]]:
+def playable(state: State, seat: int) -> tuple[combos.Play, ...]:
     """Every play ``seat`` could make now (T2, T4), in T7 order, without the pass."""
-    everything = combos.plays(state.hands[seat])
     standing = state.standing
     if standing is not None:
-        return [(p, c) for p, c in everything if combos.beats(c, standing)]
+        return combos.beating(state.hands[seat], standing)
     if first_play(state):
-        low = state.lowest
-        return [(p, c) for p, c in everything if low in p]
-    return list(everything)
+        return _holding(state.hands[seat], state.lowest)
+    return combos.plays(state.hands[seat])
 
 
-def legal_actions(state: State) -> list[Action]:
+@lru_cache(maxsize=1 << 12)
+def _holding(hand: int, card: int) -> tuple[combos.Play, ...]:
+    return tuple(item for item in combos.plays(hand) if card in item[0])
+
+
+@lru_cache(maxsize=1 << 16)
+def _actions(seat: int, hand: int, standing: Combo | None, lowest: int) -> tuple[Action, ...]:
+    if standing is not None:
+        found = combos.beating(hand, standing)
+        return (PASSES[seat], *(Action(seat, PLAY, p) for p, _ in found))
+    found = _holding(hand, lowest) if lowest >= 0 else combos.plays(hand)
+    return tuple(Action(seat, PLAY, p) for p, _ in found)
+
+
+def legal_actions(state: State) -> Sequence[Action]:
     """The seat to act's actions in T7 order: the pass (unless leading), then every play."""
     seat = state.to_act
     if state.phase is not PLAYING or seat is None:
-        return []
-    out = [PASSES[seat]] if state.standing is not None else []
-    out.extend(Action(seat, PLAY, p) for p, _ in playable(state, seat))
-    return out
+        return ()
+    lowest = state.lowest if first_play(state) else -1
+    return _actions(seat, state.hands[seat], state.standing, lowest)
 
 
 # ---------------------------------------------------------------- doing it
