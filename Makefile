@@ -65,6 +65,7 @@ bench: $(STAMP)/dev
 	$(BIN)/python -m bench.stats
 	$(BIN)/python -m bench.spades
 	$(BIN)/python -m bench.moon_dominoes
+	$(BIN)/python -m bench.thirteen
 	$(BIN)/python -m bench.load
 
 clean:
