@@ -155,7 +155,7 @@ def test_bots_play_a_game_of_three_hands_to_its_end(rooms: Rooms, clock: FakeClo
     else:
         raise AssertionError("the game never ended")
     assert end.rounds_played == 3 and sum(end.totals) == 3 * 3
-    assert end.winners == [s for s in range(3) if end.totals[s] == max(end.totals)]
+    assert list(end.winners) == [s for s in range(3) if end.totals[s] == max(end.totals)]
     with rooms.store.read() as db:
         games = db.connection().execute(text("SELECT game FROM game_record")).all()
         won = db.connection().execute(text("SELECT name, won FROM game_seat")).all()
