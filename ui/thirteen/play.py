@@ -39,8 +39,8 @@ _CSS = """
 .th-standing { display: flex; flex-direction: column; align-items: center; gap: 0.2rem;
   font-size: 0.8rem; }
 div[class*="st-key-play-"][class*="-picked"] button [data-testid="stMarkdownContainer"] {
-  transform: translateY(-0.7rem); border-color: #b8860b;
-  box-shadow: 0 0 0 3px #f3d77a, 0 6px 12px rgba(0,0,0,0.35); }
+  transform: translateY(-0.7rem) !important; border-color: #b8860b !important;
+  box-shadow: 0 0 0 3px #f3d77a, 0 6px 12px rgba(0,0,0,0.35) !important; }
 .st-key-th-actions { gap: 0.4rem; }
 .st-key-th-actions button { min-height: 2.8rem; font-weight: 700; }
 .st-key-th-play { flex: 1 1 12rem; }
