@@ -39,6 +39,8 @@ from core.thirteen.view import player_view
 
 def seatings(count: int) -> tuple[tuple[int, ...], ...]:
     """The seatings of a deal set: ``owner[seat]`` is 0 for level A's seats, 1 for B's."""
+    if count == 2:
+        return ((0, 1), (1, 0))
     if count == 4:
         return ((0, 1, 0, 1), (1, 0, 1, 0))
     return tuple(

@@ -194,6 +194,7 @@ def test_endgame_search_sees_a_lost_position_as_lost() -> None:
 @pytest.mark.parametrize("players_", [2, 3, 4])
 def test_a_deal_set_seats_each_level_in_every_seat_equally(players_: int) -> None:
     seatings = tournament.seatings(players_)
+    assert len(set(seatings)) == len(seatings) == {2: 2, 3: 6, 4: 2}[players_]
     for seat in range(players_):
         owners = [owner[seat] for owner in seatings]
         assert owners.count(0) == owners.count(1)

@@ -1,0 +1,1 @@
+"""Thirteen bots: Random, Rules and Expert, deciding from player views."""

@@ -24,10 +24,9 @@ DECK = (1 << cards.COUNT) - 1
 
 
 def unseen(view: PlayerView) -> int:
-    """The cards the seat cannot place, as a mask: the deck less its hand and the trick."""
-    seen = cards.mask_of(view.hand)
-    for _, played in view.trick:
-        seen |= cards.mask_of(played)
+    """The cards the seat cannot place, as a mask: the deck less its hand and every card
+    played so far."""
+    seen = cards.mask_of(view.hand) | cards.mask_of(view.played)
     if view.must_play is not None:
         seen |= (1 << view.must_play) - 1  # below the lowest card dealt
     return DECK & ~seen
