@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 
@@ -54,6 +55,22 @@ def take_turn(page: Page) -> bool:
     except PlaywrightTimeout:
         return False
     return False
+
+
+#: A move the page offers its player: a bid or a pass, a trump, a card that may be played.
+YOUR_MOVE = """() => [...document.querySelectorAll('button:not([disabled])')].some(b =>
+  ['Pass', 'Bid'].includes(b.innerText.trim())
+  || b.closest('div[class*="st-key-trump-"], div[class*="st-key-play-"]'))"""
+
+
+def wait_for_turn(page: Page, timeout: float = 2_000) -> None:
+    """Wait until the page offers its player a move, at most ``timeout`` ms (no error after).
+
+    The page learns of the last move at its next poll; this returns as soon as it has
+    redrawn, where a fixed pause would wait on after it.
+    """
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(YOUR_MOVE, timeout=timeout, polling=50)
 
 
 def act_in_page(page: Page, state: State) -> bool:

@@ -3,6 +3,9 @@
 The test starts its own Streamlit server on a loopback port with a fresh SQLite
 database, and stops it afterwards. Chromium is Debian's (``make test``
 installs it); no browser is ever downloaded.
+
+The Team-wise round in four browsers (the invite shared, a reload, no leaks at any
+step) is played on two servers at once, in tests/test_two_servers.py.
 """
 
 from __future__ import annotations
@@ -26,7 +29,13 @@ from core.moon3.table import RoomSettings
 from core.rooms import Rooms
 from core.spades.table import SpadesSettings
 from core.store import Store
-from tests.browsing import act_in_page, create_room, join_through_invite, table_state, take_turn
+from tests.browsing import (
+    act_in_page,
+    join_through_invite,
+    table_state,
+    take_turn,
+    wait_for_turn,
+)
 from tests.servers import CHROMIUM_FLAGS, ROOT, chromium, streamlit_server
 from tests.service_play import (
     open_room,
@@ -84,17 +93,32 @@ def shoot(page: Page, name: str, whole: bool = False) -> None:
     With ``whole`` a second shot shows the whole page: the window grows to the
     height of Streamlit's scrolling main area, then returns to its size.
     """
+    shoot_each([page], name, whole)
+
+
+def shoot_each(pages: list[Page], name: str, whole: bool = False) -> None:
+    """``shoot`` for pages of different widths at once: they settle and grow side by side."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_function(SETTLED, timeout=20_000)
-    page.wait_for_timeout(300)  # a poll may have started a redraw in between: let it settle
-    page.wait_for_function(SETTLED, timeout=20_000)
-    size = page.viewport_size or {"width": 0, "height": 0}
-    page.screenshot(path=str(SHOTS / f"{name}-{size['width']}.png"))
+    for page in pages:
+        page.wait_for_function(SETTLED, timeout=20_000)
+    pages[0].wait_for_timeout(300)  # a poll may have started a redraw in between: let it settle
+    sizes = [page.viewport_size or {"width": 0, "height": 0} for page in pages]
+    for page, size in zip(pages, sizes, strict=True):
+        page.wait_for_function(SETTLED, timeout=20_000)
+        page.screenshot(path=str(SHOTS / f"{name}-{size['width']}.png"))
     if whole:
-        page.set_viewport_size({"width": size["width"], "height": page.evaluate(TALLEST)})
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(SHOTS / f"{name}-{size['width']}-whole.png"))
-        page.set_viewport_size(size)
+        for page, size in zip(pages, sizes, strict=True):
+            page.set_viewport_size({"width": size["width"], "height": page.evaluate(TALLEST)})
+        pages[0].wait_for_timeout(300)
+        for page, size in zip(pages, sizes, strict=True):
+            page.screenshot(path=str(SHOTS / f"{name}-{size['width']}-whole.png"))
+            page.set_viewport_size(size)
+
+
+def open_each(pages: list[Page], url: str) -> None:
+    """Open ``url`` in every page at once; the caller waits for what each must show."""
+    for page in pages:
+        page.goto(url, wait_until="commit")
 
 
 def check_no_leak(page: Page, state: State, seat: int, html: str | None = None) -> None:
@@ -151,63 +175,6 @@ def wait_for_move(database: str, code: str, before: int) -> None:
         if now is not None and len(now.history) > before:
             return
         time.sleep(0.1)
-
-
-def test_team_wise_2v2_full_round_with_reload_and_no_leaks(
-    server: str, browser: Browser, database: str
-) -> None:
-    sizes = [(1280, 800), (390, 844), (390, 844), (1280, 800)]
-    contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in sizes]
-    pages = [c.new_page() for c in contexts]
-    host = pages[0]
-    invite = create_room(host, server, "Asha")
-    code = invite.rsplit("=", 1)[-1]
-    # Share: no share sheet in this browser, so the link is copied and the page says so.
-    contexts[0].grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
-    host.get_by_role("button", name="Share invite link").click()
-    host.get_by_text("Copied", exact=True).wait_for(timeout=10_000)
-    assert host.evaluate("() => navigator.clipboard.readText()") == invite
-    for page, name, team in zip(pages[1:], ("Ben", "Chen", "Dev"), ("B", "A", "B"), strict=True):
-        join_through_invite(page, invite, name, team)
-    positions = begin_game(host, pages, database, code)
-    assert sorted(positions.values()) == [0, 1, 2, 3]
-
-    reloaded = False
-    deadline = time.monotonic() + 420
-    while time.monotonic() < deadline:
-        state = table_state(database, code)
-        assert state is not None
-        if state.phase.label == "round_over":
-            break
-        for index, page in enumerate(pages):
-            check_no_leak(page, state, positions[index])
-        actor = next(i for i, s in positions.items() if s == state.to_act)
-        page = pages[actor]
-        if state.phase.label == "playing" and state.trick_cards and not reloaded:
-            page.reload()
-            page.wait_for_selector(".m3-felt", timeout=20_000)
-            expected = {cards.NAME[c] for c in state.hands[state.to_act]}
-            for _ in range(100):  # the hand draws just after the felt
-                if hand_of(page) >= expected:
-                    break
-                page.wait_for_timeout(200)
-            assert hand_of(page) >= expected, "the hand did not come back after a reload"
-            reloaded = True
-        if not act_in_page(page, state):
-            time.sleep(0.3)
-            continue
-        before = len(state.history)
-        wait_for_move(database, code, before)
-    else:
-        pytest.fail("the round did not finish in the browser")
-    assert reloaded
-    for page in pages:
-        page.wait_for_selector(".m3-result", timeout=20_000)
-    host.get_by_role("button", name="Next Round").click()
-    for page in pages[1:]:
-        page.wait_for_selector("text=opens the bidding", timeout=20_000)
-    for context in contexts:
-        context.close()
 
 
 def call_teammates(page: Page, count: int) -> None:
@@ -281,7 +248,7 @@ def test_card_based_five_players_two_decks_last_rule(
             shoot(page, "calling")
             call_teammates(page, 2)
         elif not take_turn(page):
-            time.sleep(0.3)
+            wait_for_turn(page)
             continue
         wait_for_move(database, code, before)
     else:
@@ -496,10 +463,11 @@ def test_each_decision_fits_one_screen_at_phone_and_laptop_size(
     contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in sizes]
     pages = [context.new_page() for context in contexts]
     for name, path, kind in decisions(database):  # both sizes at once: the bid timer runs
-        for (width, _), page in zip(sizes, pages, strict=True):
-            page.goto(f"{server}{path}")
+        open_each(pages, f"{server}{path}")
+        for page in pages:
             page.wait_for_selector(".m3-felt", timeout=20_000)
-            shoot(page, f"decision-{name}")
+        shoot_each(pages, f"decision-{name}")
+        for (width, _), page in zip(sizes, pages, strict=True):
             problems = page.evaluate(ONE_SCREEN, kind)
             assert problems == [], f"{name} at {width}px: {problems}"
             assert page.evaluate(SIDEWAYS) <= 0, f"{name} scrolls sideways at {width}px"
@@ -521,14 +489,16 @@ def test_every_screen_at_phone_and_laptop_size_without_sideways_scrolling(
     server: str, browser: Browser, database: str
 ) -> None:
     shown = screens(database)
-    for width, height in ((390, 844), (1280, 800)):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        page = context.new_page()
-        for name, path in shown.items():
-            page.goto(f"{server}{path}")
+    sizes = ((390, 844), (1280, 800))
+    contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in sizes]
+    pages = [context.new_page() for context in contexts]
+    for name, path in shown.items():  # both sizes at once
+        open_each(pages, f"{server}{path}")
+        for page in pages:
             page.wait_for_selector('[data-testid="stMainBlockContainer"]', timeout=20_000)
             assert not page.locator('[data-testid="stException"]').count(), name
-            shoot(page, f"screen-{name}", whole=True)
+        shoot_each(pages, f"screen-{name}", whole=True)
+        for (width, _), page in zip(sizes, pages, strict=True):
             overflow = page.evaluate(SIDEWAYS)
             assert overflow <= 0, f"{name} scrolls sideways by {overflow}px at {width}px"
             links = '[data-testid="stTopNavLink"], [data-testid="stSidebarNavLink"]'
@@ -538,6 +508,7 @@ def test_every_screen_at_phone_and_laptop_size_without_sideways_scrolling(
                 any(label.endswith(page_name) for label in labels)
                 for page_name in ("Home", "Create Room", "Room", "Rules", "Stats")
             ), f"{name} at {width}px has the menu {labels}"
+    for context in contexts:
         context.close()
 
 
@@ -619,10 +590,11 @@ def test_stats_page_with_bot_played_games_reads_on_a_phone_and_a_laptop(
              "--spread-days", "14", "--json", *table],
             check=True, capture_output=True, cwd=ROOT,
         )  # fmt: skip
-    for width, height in ((390, 844), (1280, 800)):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        page = context.new_page()
-        page.goto(f"{server}/stats")
+    sizes = ((390, 844), (1280, 800))
+    contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in sizes]
+    pages = [context.new_page() for context in contexts]
+    open_each(pages, f"{server}/stats")  # the second loads while the first is looked at
+    for (width, _), page in zip(sizes, pages, strict=True):
         page.get_by_text("Bids of 150+ made").wait_for(timeout=30_000)
         page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
         assert not page.locator('[data-testid="stException"]').count()
@@ -638,4 +610,5 @@ def test_stats_page_with_bot_played_games_reads_on_a_phone_and_a_laptop(
             assert not page.locator('[data-testid="stException"]').count(), tab
             overflow = page.evaluate(SIDEWAYS)
             assert overflow <= 0, f"stats {tab} scrolls sideways by {overflow}px at {width}px"
+    for context in contexts:
         context.close()

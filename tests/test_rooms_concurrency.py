@@ -15,7 +15,11 @@ from core.store import Room, RoundRecord, Store
 from tests import store_workers
 from tests.service_play import open_room
 
-SPAWN = multiprocessing.get_context("spawn")
+#: Each worker is a process of its own that opens its own store, as a server would. They come
+#: from a fork server that has imported the worker module once: no process inherits this one's
+#: connections (as "fork" would give them) and none imports everything again (as "spawn" does).
+PROCESSES = multiprocessing.get_context("forkserver")
+PROCESSES.set_forkserver_preload(["tests.store_workers"])
 
 
 def test_seven_processes_play_a_seven_player_two_deck_round(
@@ -24,9 +28,9 @@ def test_seven_processes_play_a_seven_player_two_deck_round(
     rooms = Rooms(store)  # the real clock, as the worker processes use
     settings = RoomSettings(mode="partners", players=7, decks=2)
     code, tokens = open_room(rooms, settings, 7)
-    results = SPAWN.Queue()
+    results = PROCESSES.Queue()
     workers = [
-        SPAWN.Process(target=store_workers.play_seat, args=(database_url, t, i, results))
+        PROCESSES.Process(target=store_workers.play_seat, args=(database_url, t, i, results))
         for i, t in enumerate(tokens)
     ]
     for w in workers:
@@ -59,10 +63,12 @@ def test_eight_processes_send_the_same_move_and_exactly_one_applies(
     moves = [{"type": "bid", "amount": a} for a in (130, 135, 140, 145)] + [{"type": "pass"}]
     # Each time, all eight send the move of the seat to act, at the same moment.
     plan = [(tokens[number % 2], move) for number, move in enumerate(moves)]
-    barrier = SPAWN.Barrier(8)
-    results = SPAWN.Queue()
+    barrier = PROCESSES.Barrier(8)
+    results = PROCESSES.Queue()
     racers = [
-        SPAWN.Process(target=store_workers.same_moves, args=(database_url, plan, barrier, results))
+        PROCESSES.Process(
+            target=store_workers.same_moves, args=(database_url, plan, barrier, results)
+        )
         for _ in range(8)
     ]
     for r in racers:

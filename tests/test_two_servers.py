@@ -1,10 +1,13 @@
-"""Two app servers on one PostgreSQL: any server serves any player, and one may go away.
+"""A whole Team-wise round in four browsers, on two app servers over one PostgreSQL.
 
 The harness starts PostgreSQL and two ``streamlit run`` servers on loopback
-ports, both on the same database. Four Chromium players sit at a Team-wise
-table, two through each server, and every browser must show every move.
-Mid-round one server is stopped; its two players reload their own seat links
-on the other server and the round finishes there.
+ports, both on the same database. The host creates the room and shares the
+invite link (copied, with no share sheet); three friends join through it, two
+players on each server, two on phones and two on laptops. At every step every
+browser shows every move, and no page holds a card hidden in another hand. Early
+in the round the player to act reloads their page and gets their hand back;
+mid-round one server is stopped, its two players reopen their own seat links on
+the other server, and the round finishes there; the host deals the next round.
 """
 
 from __future__ import annotations
@@ -16,12 +19,19 @@ from contextlib import ExitStack
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from core.moon3 import cards
 from core.rooms import Rooms
 from core.store import Store
 from tests import postgres
-from tests.browsing import act_in_page, create_room, join_through_invite, table_state
+from tests.browsing import (
+    act_in_page,
+    create_room,
+    join_through_invite,
+    table_state,
+    wait_for_turn,
+)
 from tests.servers import CHROMIUM_FLAGS, chromium, streamlit_server
-from tests.test_browser import begin_game, wait_for_move
+from tests.test_browser import begin_game, check_no_leak, hand_of, wait_for_move
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +59,7 @@ def wait_until_shown(pages: list[Page], version: int) -> None:
         )
 
 
-def test_two_servers_share_a_round_and_survive_losing_one(
+def test_team_wise_2v2_round_on_two_servers_with_reload_failover_and_no_leaks(
     postgres_server: str, browser: Browser
 ) -> None:
     database = postgres.fresh_database(postgres_server)
@@ -59,11 +69,17 @@ def test_two_servers_share_a_round_and_survive_losing_one(
         doomed = ExitStack()
         second, _ = doomed.enter_context(streamlit_server(database))
         servers = [first, second, first, second]
-        contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in servers]
+        sizes = [(1280, 800), (390, 844), (390, 844), (1280, 800)]
+        contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in sizes]
         pages = [c.new_page() for c in contexts]
         host = pages[0]
         invite = create_room(host, first, "Asha")
         code = invite.rsplit("=", 1)[-1]
+        # Share: no share sheet in this browser, so the link is copied and the page says so.
+        contexts[0].grant_permissions(["clipboard-read", "clipboard-write"], origin=first)
+        host.get_by_role("button", name="Share invite link").click()
+        host.get_by_text("Copied", exact=True).wait_for(timeout=10_000)
+        assert host.evaluate("() => navigator.clipboard.readText()") == invite
         path = invite[invite.index("/room") :]
         names = ("Ben", "Chen", "Dev")
         for page, base, name, team in zip(
@@ -71,7 +87,8 @@ def test_two_servers_share_a_round_and_survive_losing_one(
         ):
             join_through_invite(page, f"{base}{path}", name, team)
         positions = begin_game(host, pages, database, code)
-        moved_over = False
+        assert sorted(positions.values()) == [0, 1, 2, 3]
+        reloaded = moved_over = False
         deadline = time.monotonic() + 420
         while time.monotonic() < deadline:
             state = table_state(database, code)
@@ -79,6 +96,8 @@ def test_two_servers_share_a_round_and_survive_losing_one(
             if state.phase.label == "round_over":
                 break
             wait_until_shown(pages, rooms.version(code))
+            for index, page in enumerate(pages):
+                check_no_leak(page, state, positions[index])
             if not moved_over and len(state.tricks) >= 3:
                 doomed.close()  # the second server goes away mid-round
                 for index in (1, 3):
@@ -89,16 +108,30 @@ def test_two_servers_share_a_round_and_survive_losing_one(
                 moved_over = True
                 continue
             actor = next(i for i, s in positions.items() if s == state.to_act)
-            if not act_in_page(pages[actor], state):
-                time.sleep(0.3)
+            page = pages[actor]
+            if state.phase.label == "playing" and state.trick_cards and not reloaded:
+                page.reload()
+                page.wait_for_selector(".m3-felt", timeout=20_000)
+                expected = {cards.NAME[c] for c in state.hands[state.to_act]}
+                for _ in range(100):  # the hand draws just after the felt
+                    if hand_of(page) >= expected:
+                        break
+                    page.wait_for_timeout(200)
+                assert hand_of(page) >= expected, "the hand did not come back after a reload"
+                reloaded = True
+            if not act_in_page(page, state):
+                wait_for_turn(page)
                 continue
             wait_for_move(database, code, len(state.history))
         else:
             pytest.fail("the round did not finish across the two servers")
-        assert moved_over
+        assert reloaded and moved_over
         for page in pages:
             page.wait_for_selector(".m3-result", timeout=20_000)
             assert page.url.startswith(first)
+        host.get_by_role("button", name="Next Round").click()
+        for page in pages[1:]:
+            page.wait_for_selector("text=opens the bidding", timeout=20_000)
         for context in contexts:
             context.close()
         doomed.close()
