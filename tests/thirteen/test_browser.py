@@ -213,6 +213,7 @@ def test_four_browsers_play_a_game_of_thirteen(site: tuple[str, str], browser: B
             # Reconnect: the seat's link reopened mid-trick brings the same hand back.
             page.reload()
             page.wait_for_selector(".m3-now.m3-yours", timeout=20_000)
+            page.wait_for_selector('[class*="st-key-play-"]', timeout=20_000)
             assert shown_cards(page) == set(cards.names(cards.bits(state.hands[state.to_act])))
             reloaded = True
         action = habit(state)
