@@ -13,13 +13,14 @@ as a screenshot at 390×844 or 1280×800.
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from core.store import Room, Store
 from core.thirteen import cards, rules, table
@@ -154,7 +155,9 @@ def make(page: Page, action: Action, shot: str | None = None) -> None:
         )
         page.wait_for_selector(f'{CARD.format(name=name)}[class*="-picked"]', timeout=10_000)
     play = page.locator(".st-key-th-play button")
-    assert play.inner_text().startswith("Play ")
+    # The button is drawn after the hand in the same rerun: wait until it names the whole pick.
+    expect(play).to_have_text(re.compile(r"^Play "), timeout=20_000)
+    expect(play).to_be_enabled(timeout=20_000)
     if shot is not None:
         shoot(page, shot)
     play.click(timeout=10_000)
