@@ -32,17 +32,19 @@ def _seconds(item: pytest.Item) -> float:
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under ``--dist worksteal``, start each worker on a share of the long browser modules.
+    """Under ``--dist worksteal``, keep one worker for the tests that need the processor.
 
-    Work stealing hands worker ``i`` the ``i``-th contiguous run of the collection and
-    balances from the back of the queues; a long module in the middle of a run could
-    end up alone at the end. So the browser modules are spread over the workers, longest
-    first (each module whole: one server and one Chromium for it), each share at the head
-    of its worker's run, and the other tests follow in their own order. Which tests run
-    is unchanged: only their order is.
+    The browser modules mostly wait (for a page's poll, a bot's pause), the others mostly
+    compute. Work stealing hands worker ``i`` the ``i``-th contiguous run of the collection
+    and balances from the back of the queues, so the browser modules go at the head of
+    every run but the last, longest first (each module whole: one server and one Chromium
+    for it), and the other tests follow in their own order. A waiting test then runs beside
+    a computing one, not beside another like it, and no long module is left alone at the
+    end. Which tests run is unchanged: only their order is.
     """
     workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
-    if workers < 2 or config.getoption("dist", "no") != "worksteal":
+    # A worker's own options say "no" distribution; the command line's are kept here.
+    if workers < 2 or getattr(config.known_args_namespace, "dist", None) != "worksteal":
         return
     modules: dict[str, list[pytest.Item]] = {}
     rest: list[pytest.Item] = []
@@ -51,20 +53,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             modules.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
         else:
             rest.append(item)
-    shares: list[list[pytest.Item]] = [[] for _ in range(workers)]
-    loads = [0.0] * workers
+    shares: list[list[pytest.Item]] = [[] for _ in range(workers - 1)]
+    loads = [0.0] * (workers - 1)
     for path in sorted(modules, key=lambda p: (-_seconds(modules[p][0]), p)):
         emptiest = loads.index(min(loads))
         shares[emptiest] += modules[path]
         loads[emptiest] += _seconds(modules[path][0])
     ordered: list[pytest.Item] = []
     left = len(items)
-    for index, share in enumerate(shares):
+    for index, share in enumerate([*shares, []]):
         size = left // (workers - index)  # the run worksteal sends this worker first
         fill = max(0, size - len(share))
         ordered += share + rest[:fill]
         rest = rest[fill:]
-        left -= size
+        left -= len(share) + fill
     ordered += rest
     assert sorted(map(id, ordered)) == sorted(map(id, items))
     items[:] = ordered
@@ -75,6 +77,19 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     passed = len(reporter.stats.get("passed", [])) if reporter else session.testscollected
     if exitstatus == 0 and passed == 0:
         session.exitstatus = 1
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+    """A failed test's report ends with the last lines of every Streamlit server running."""
+    from tests.servers import LIVE_LOGS
+
+    report = yield
+    if report.failed:
+        for log in LIVE_LOGS:
+            lines = log.read_text(errors="replace").splitlines()[-40:]
+            report.sections.append((f"server log {log.name}", "\n".join(lines)))
+    return report
 
 
 # ---------------------------------------------------------------- the room store
@@ -99,7 +114,9 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'rooms.db'}"
     base: str = request.getfixturevalue("postgres_server")
-    return postgres.fresh_database(base)
+    url = postgres.fresh_database(base)
+    request.addfinalizer(lambda: postgres.drop_database(url))  # after the test's store closed
+    return url
 
 
 class FakeClock:

@@ -8,6 +8,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -22,6 +23,8 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+LIVE_LOGS: list[Path] = []
+"""The logs of the servers running now, for a failed test's report (see conftest)."""
 
 
 def free_port() -> int:
@@ -66,25 +69,30 @@ def streamlit_server(
     whatever happened in between. ``cpus`` pins the server to those cores.
     """
     port = free_port()
+    log = Path(tempfile.mkstemp(prefix="streamlit-", suffix=".log")[1])
     environment = {**os.environ, **(env or {}), "DATABASE_URL": database}
     command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true"]
     command += ["--server.port", str(port), "--server.address", "127.0.0.1", *options]
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env=environment,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None,
-    )
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=environment,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None,
+        )
     base = f"http://127.0.0.1:{port}"
+    LIVE_LOGS.append(log)
     try:
         wait_healthy(base, process, "the Streamlit server")
         yield base, process
     finally:
+        LIVE_LOGS.remove(log)
         process.terminate()
         try:
             process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        log.unlink(missing_ok=True)

@@ -590,11 +590,10 @@ def test_stats_page_with_bot_played_games_reads_on_a_phone_and_a_laptop(
              "--spread-days", "14", "--json", *table],
             check=True, capture_output=True, cwd=ROOT,
         )  # fmt: skip
-    sizes = ((390, 844), (1280, 800))
-    contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in sizes]
-    pages = [context.new_page() for context in contexts]
-    open_each(pages, f"{server}/stats")  # the second loads while the first is looked at
-    for (width, _), page in zip(sizes, pages, strict=True):
+    for width, height in ((390, 844), (1280, 800)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.goto(f"{server}/stats")
         page.get_by_text("Bids of 150+ made").wait_for(timeout=30_000)
         page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
         assert not page.locator('[data-testid="stException"]').count()
@@ -610,5 +609,4 @@ def test_stats_page_with_bot_played_games_reads_on_a_phone_and_a_laptop(
             assert not page.locator('[data-testid="stException"]').count(), tab
             overflow = page.evaluate(SIDEWAYS)
             assert overflow <= 0, f"stats {tab} scrolls sideways by {overflow}px at {width}px"
-    for context in contexts:
         context.close()
