@@ -151,7 +151,13 @@ def _longest_run(groups: list[tuple[int, ...]], each: int) -> int:
     return best
 
 
-@lru_cache(maxsize=1 << 16)
+#: Hands each cache keeps. Cached plays hold named tuples, which the garbage collector
+#: tracks for good: at 65,536 hands a full collection took 1.5 s, at 4,096 about 0.1 s,
+#: and random games ran faster too.
+CACHE = 1 << 12
+
+
+@lru_cache(maxsize=CACHE)
 def plays(hand: int) -> tuple[Play, ...]:
     """Every distinct play in ``hand`` with what it is, in T7 order."""
     groups = by_rank(hand)
@@ -166,7 +172,7 @@ def plays(hand: int) -> tuple[Play, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=CACHE)
 def beating(hand: int, standing: Combo) -> tuple[Play, ...]:
     """Every play in ``hand`` that beats ``standing`` (T4), in T7 order."""
     groups = by_rank(hand)

@@ -85,12 +85,12 @@ def playable(state: State, seat: int) -> tuple[combos.Play, ...]:
     return combos.plays(state.hands[seat])
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=combos.CACHE)
 def _holding(hand: int, card: int) -> tuple[combos.Play, ...]:
     return tuple(item for item in combos.plays(hand) if card in item[0])
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=combos.CACHE)
 def _actions(seat: int, hand: int, standing: Combo | None, lowest: int) -> tuple[Action, ...]:
     if standing is not None:
         found = combos.beating(hand, standing)
