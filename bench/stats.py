@@ -30,8 +30,10 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from core.store import Store
-from core.store.moon3 import stats
+from core.games import FLAGSHIP
+from core.store import Store, game_module
+
+stats = game_module(FLAGSHIP, "stats")  # the flagship's figures, found through the registry
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_S = 1.5

@@ -20,12 +20,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core.moon3 import cards
-from core.moon3.table import RoomSettings
+from core.games import FLAGSHIP, table_of
 from core.rooms import RoomError, Rooms
 from core.store import Store
 from tests import postgres
-from tests.service_play import open_room, pick, tokens_by_position
+from tests.service_play import confirm_default_removal, open_room, pick, tokens_by_position
 
 SPAWN = multiprocessing.get_context("spawn")
 TARGETS = {"version_p95_ms": 2.0, "act_p95_ms": 25.0, "actions_per_second": 300.0}
@@ -54,7 +53,7 @@ def drive(url: str, rooms_plan: list[dict[str, Any]], seconds: float, seed: int,
                 continue
             if view.status == "removal" and view.removal_chooser is not None:
                 chooser = room["tokens"][view.removal_chooser]
-                rooms.confirm_removal(chooser, cards.names(view.removal_default))
+                confirm_default_removal(rooms, chooser, view)
                 continue
             if view.table is None or view.table.to_act is None:
                 continue
@@ -84,7 +83,8 @@ def run(url: str, rooms_count: int, drivers: int, seconds: float) -> dict[str, A
     for number in range(rooms_count):
         players = 4 + number % 4
         mode = ("teams", "random", "partners")[number % 3]
-        _, tokens = open_room(rooms, RoomSettings(mode=mode, players=players), players)
+        settings = table_of(FLAGSHIP).settings_from_json({"mode": mode, "players": players})
+        _, tokens = open_room(rooms, settings, players)
         host = tokens[0]
         by_position = tokens_by_position(rooms, tokens)
         code = rooms.room_of(host)
@@ -92,7 +92,7 @@ def run(url: str, rooms_count: int, drivers: int, seconds: float) -> dict[str, A
         if view.status == "removal":  # the chooser confirms the preselected cards
             assert view.removal_chooser is not None
             chooser = by_position[view.removal_chooser]
-            rooms.confirm_removal(chooser, cards.names(view.removal_default))
+            confirm_default_removal(rooms, chooser, view)
         plans.append({"code": code, "host": host, "tokens": by_position})
     store.close()
     rng.shuffle(plans)

@@ -70,7 +70,7 @@ def play_until_round_ends(
                 continue
             try:
                 if view.status == "removal" and view.removal_chooser == view.me.position:
-                    rooms.confirm_removal(token, cards.names(view.removal_default), view.version)
+                    confirm_default_removal(rooms, token, view)
                     acted = True
                 elif view.table is not None and view.table.my_turn:
                     rooms.act(token, pick(view, rng), view.version)
@@ -82,6 +82,11 @@ def play_until_round_ends(
     raise AssertionError("the round did not end")
 
 
+def confirm_default_removal(rooms: Rooms, token: str, view: RoomView) -> None:
+    """The chooser (``token``) confirms the cards the table preselected for removal (R6)."""
+    rooms.confirm_removal(token, cards.names(view.removal_default), view.version)
+
+
 def seated(rooms: Rooms, settings: RoomSettings) -> tuple[str, str, list[str]]:
     """A begun room of humans only: (code, host token, tokens in table order)."""
     players = settings.checked().players
@@ -90,7 +95,7 @@ def seated(rooms: Rooms, settings: RoomSettings) -> tuple[str, str, list[str]]:
     if view.status == "removal":
         assert view.removal_chooser is not None
         chooser = tokens_by_position(rooms, tokens)[view.removal_chooser]
-        rooms.confirm_removal(chooser, cards.names(view.removal_default))
+        confirm_default_removal(rooms, chooser, view)
     return code, tokens[0], tokens_by_position(rooms, tokens)
 
 

@@ -6,10 +6,9 @@ import random
 import time
 from typing import Any
 
-from core.moon3 import cards
 from core.rooms import RoomError, Rooms
 from core.store import Store
-from tests.service_play import pick
+from tests.service_play import confirm_default_removal, pick
 
 
 def play_seat(url: str, token: str, seed: int, results: Any) -> None:
@@ -34,7 +33,7 @@ def play_seat(url: str, token: str, seed: int, results: Any) -> None:
             time.sleep(rng.uniform(0, 0.003))
             try:
                 if view.status == "removal":
-                    rooms.confirm_removal(token, cards.names(view.removal_default), view.version)
+                    confirm_default_removal(rooms, token, view)
                 else:
                     rooms.act(token, pick(view, rng), view.version)
                 acted += 1

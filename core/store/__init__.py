@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from sqlalchemy import Engine, bindparam, event, inspect, update
@@ -93,12 +94,20 @@ def _sqlite_engine(url: str, immediate: bool) -> Engine:
     return engine
 
 
+def game_module(game: str, part: str) -> ModuleType:
+    """A registered game's store module ``core/store/<game>/<part>.py`` (``tables``: its own
+    rows; ``stats``: its figures), found by name so shared code never imports a game."""
+    if game not in games.names():
+        raise KeyError(f"unknown game {game!r}")
+    return importlib.import_module(f"core.store.{game}.{part}")
+
+
 def load_game_tables() -> None:
     """Define every registered game's own tables (``core/store/<game>/tables.py``, where it has
     one), so that they are created with the shared ones and the history can write to them."""
     for name in games.names():
         try:
-            importlib.import_module(f"core.store.{name}.tables")
+            game_module(name, "tables")
         except ModuleNotFoundError as exc:
             if exc.name not in (f"core.store.{name}", f"core.store.{name}.tables"):
                 raise
