@@ -9,9 +9,16 @@ the matches belong to the game, found through the registry:
 from __future__ import annotations
 
 import argparse
+import math
+import multiprocessing
+import statistics
 import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from core import bots, games
+
+R = TypeVar("R")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,3 +51,28 @@ def run(args: argparse.Namespace) -> int:
         return 1
     code: int = games.get(args.game).cli_tournament(args)
     return code
+
+
+def _call(job: tuple[Callable[..., R], tuple[Any, ...]]) -> R:
+    work, args = job
+    return work(*args)
+
+
+def played(work: Callable[..., R], jobs: Iterable[tuple[Any, ...]], workers: int) -> Iterator[R]:
+    """``work(*job)`` for every job, as each is done: here, or over ``workers`` spawned
+    processes (then in any order). ``work`` is a module-level function: it is sent by name."""
+    calls = ((work, job) for job in jobs)
+    if workers <= 1:
+        yield from map(_call, calls)
+        return
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        yield from pool.imap_unordered(_call, calls, chunksize=1)
+
+
+def interval(diffs: Sequence[float]) -> tuple[float, float]:
+    """The mean of the deals' differences and the half-width of its 95% interval
+    (normal approximation; infinite below two deals)."""
+    n = len(diffs)
+    mean = statistics.fmean(diffs) if diffs else 0.0
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+    return mean, half

@@ -16,16 +16,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import multiprocessing
 import random
-import statistics
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from core import bots, seats
+from core import bots, seats, tournament
 from core.moon3 import rules
 from core.moon3.config import Config, ConfigError, Mode
 from core.moon3.scoring import round_score
@@ -115,19 +112,9 @@ def play_pair(setup: Setup, index: int) -> PairResult:
     return result
 
 
-def _work(job: tuple[Setup, int]) -> PairResult:
-    return play_pair(*job)
-
-
 def run_pairs(setup: Setup, pairs: int, workers: int) -> Iterator[PairResult]:
     """Each pair's result as it is done (in any order with several workers)."""
-    jobs = ((setup, i) for i in range(pairs))
-    if workers <= 1:
-        for job in jobs:
-            yield _work(job)
-        return
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        yield from pool.imap_unordered(_work, jobs, chunksize=1)
+    return tournament.played(play_pair, ((setup, i) for i in range(pairs)), workers)
 
 
 def summarise(setup: Setup, results: list[PairResult], planned: int) -> dict[str, Any]:
@@ -137,8 +124,7 @@ def summarise(setup: Setup, results: list[PairResult], planned: int) -> dict[str
         totals[1].add(r.tallies[1])
     diffs = [r.diff for r in results]
     n = len(diffs)
-    mean = statistics.fmean(diffs) if diffs else 0.0
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+    mean, half = tournament.interval(diffs)
     summary: dict[str, Any] = {
         "players": setup.config.players,
         "decks": setup.config.decks,

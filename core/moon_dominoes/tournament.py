@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import multiprocessing
 import random
 import statistics
 import sys
@@ -21,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from core import tournament
 from core.moon_dominoes import record, rules
 from core.moon_dominoes.bots import players
 from core.moon_dominoes.config import PLAYERS, Config
@@ -91,25 +90,14 @@ def play_set(setup: Setup, index: int) -> DealSet:
     )
 
 
-def _work(job: tuple[Setup, int]) -> DealSet:
-    return play_set(*job)
-
-
 def run_sets(setup: Setup, sets: int, workers: int) -> Iterator[DealSet]:
-    jobs = ((setup, i) for i in range(sets))
-    if workers <= 1:
-        for job in jobs:
-            yield _work(job)
-        return
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        yield from pool.imap_unordered(_work, jobs, chunksize=1)
+    return tournament.played(play_set, ((setup, i) for i in range(sets)), workers)
 
 
 def summarise(setup: Setup, results: list[DealSet], planned: int) -> dict[str, Any]:
     diffs = [r.diff for r in results]
     n = len(diffs)
-    mean = statistics.fmean(diffs) if diffs else 0.0
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+    mean, half = tournament.interval(diffs)
 
     def level(index: int) -> dict[str, Any]:
         scores = [r.a if index == 0 else r.b for r in results]

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import multiprocessing
 import random
 import statistics
 import sys
@@ -20,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from core import tournament
 from core.progress import progress
 from core.spades import record, rules
 from core.spades.bots import players
@@ -82,25 +81,14 @@ def play_pair(setup: Setup, index: int) -> Pair:
     return Pair(score[0], score[1], made[0], made[1])
 
 
-def _work(job: tuple[Setup, int]) -> Pair:
-    return play_pair(*job)
-
-
 def run_pairs(setup: Setup, pairs: int, workers: int) -> Iterator[Pair]:
-    jobs = ((setup, i) for i in range(pairs))
-    if workers <= 1:
-        for job in jobs:
-            yield _work(job)
-        return
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        yield from pool.imap_unordered(_work, jobs, chunksize=1)
+    return tournament.played(play_pair, ((setup, i) for i in range(pairs)), workers)
 
 
 def summarise(setup: Setup, results: list[Pair], planned: int) -> dict[str, Any]:
     diffs = [r.diff for r in results]
     n = len(diffs)
-    mean = statistics.fmean(diffs) if diffs else 0.0
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+    mean, half = tournament.interval(diffs)
     return {
         "game": "spades",
         "players": setup.config.players,

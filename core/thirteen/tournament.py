@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import multiprocessing
 import random
 import statistics
 import sys
@@ -29,6 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from core import tournament
 from core.progress import progress
 from core.thirteen import rules
 from core.thirteen.bots import players
@@ -98,25 +97,14 @@ def play_set(setup: Setup, index: int) -> DealSet:
     return DealSet(points[0] / seated[0], points[1] / seated[1], (firsts[0], firsts[1]))
 
 
-def _work(job: tuple[Setup, int]) -> DealSet:
-    return play_set(*job)
-
-
 def run_sets(setup: Setup, sets: int, workers: int) -> Iterator[DealSet]:
-    jobs = ((setup, i) for i in range(sets))
-    if workers <= 1:
-        for job in jobs:
-            yield _work(job)
-        return
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        yield from pool.imap_unordered(_work, jobs, chunksize=1)
+    return tournament.played(play_set, ((setup, i) for i in range(sets)), workers)
 
 
 def summarise(setup: Setup, results: list[DealSet], planned: int) -> dict[str, Any]:
     diffs = [r.diff for r in results]
     n = len(diffs)
-    mean = statistics.fmean(diffs) if diffs else 0.0
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+    mean, half = tournament.interval(diffs)
 
     def level(index: int) -> dict[str, Any]:
         points = [r.a if index == 0 else r.b for r in results]
