@@ -6,8 +6,9 @@ bidder's under ``failed_nil = "partner"``). With a contract, made (tricks ≥
 contract) scores 10 × contract plus 1 a trick over, each over-trick a bag;
 set scores −10 × contract (0 with the set penalty off). Each nil scores +100
 if its bidder took no trick, else −100; blind nil ±200. Under
-``failed_nil = "bags"`` a failed nil's tricks are added to the side's bags
-(no points). Bags carry across hands; each time they reach 10 the side loses
+``failed_nil = "bags"`` a failed nil bidder's tricks are the side's
+over-tricks: 1 point and one bag each (a lone failed nil with 2 tricks:
+−100 + 2 = −98). Bags carry across hands; each time they reach 10 the side loses
 100 and keeps the rest (15 bags: −100 and 5 left).
 
 S7: a side at or over the target wins; several, the highest; an exact tie
@@ -56,6 +57,7 @@ def hand_score(
             if taken[s] and config.failed_nil == "partner":
                 tricks += taken[s]
             elif taken[s] and config.failed_nil == "bags":
+                score += taken[s]
                 bags += taken[s]
         if contract > 0:
             if tricks >= contract:

@@ -109,7 +109,7 @@ OPTIONS = (
         "nothing",
         (
             ("nothing", "count for nobody"),
-            ("bags", "count as bags"),
+            ("bags", "count as over-tricks (bags)"),
             ("partner", "help the partner"),
         ),
     ),

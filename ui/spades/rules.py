@@ -82,7 +82,7 @@ def draw() -> None:
         "- **Bags**: every time a side's bags reach 10 it loses 100, and the bags over 10 "
         "carry on (15 bags: +15 − 100 = −85).\n"
         "- **A failed nil's tricks**, as the host chooses: they count for nobody, they count "
-        "as bags, or they help the partner's bid."
+        "as the side's over-tricks (1 point and a bag each), or they help the partner's bid."
     )
     st.header("Winning")
     st.markdown(
