@@ -8,14 +8,21 @@ checks the form of every argument before the service sees it:
   (any case, spaces around ignored); anything else is "there is no room …";
 - seat tokens: the form :func:`secrets.token_urlsafe` gives, before hashing;
 - names: text (the service normalises them and checks look-alikes, see
-  :mod:`core.names`); levels, teams, seats, versions, cards and moves: the
-  type and the range they can have.
+  :mod:`core.names`); levels, teams, seats, versions and cards: the type and
+  the range they can have;
+- moves: against the moves of the room's own game (SPEC P8). Each game
+  declares its moves (:data:`core.games.Moves`: each move's type and the
+  kind and size of each of its fields), and a move is refused unless its
+  type is one of them and it carries exactly that move's fields, each of its
+  declared kind and within its bounds. What a move means (which card,
+  whether it is legal now) is then the game's engine's to check.
 
 A malformed argument is refused with the service's own :class:`RoomError`,
 which changes nothing. Any other exception (a bug, a database fault) is
 logged with a short reference and becomes :class:`Unexpected`, whose message
 carries only that reference, so no traceback ever reaches a page. Messages
-never echo more than :data:`SHOWN` characters of what was sent.
+never echo more than :data:`~core.echo.SHOWN` characters of what was sent, and
+show control characters, NUL and lone surrogates escaped (:mod:`core.echo`).
 """
 
 from __future__ import annotations
@@ -27,11 +34,12 @@ import re
 import secrets
 import types
 import typing
-import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec, TypeVar
 
 from core import bots, games
+from core.echo import SHOWN, echo, escaped
+from core.games import Field, Moves
 from core.rooms import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -48,23 +56,10 @@ from core.store import Store
 
 log = logging.getLogger("moon3")
 
-#: The most characters of a sent value that a message repeats.
-SHOWN = 24
 #: The form of a seat token: ``secrets.token_urlsafe(16)``.
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
-#: A move as a page sends it: its hand-record form without the seat.
-#: The fields of every game's moves (a card or a tile, a suit or a trump that may be a number).
-_MOVE_FIELDS: dict[str, type | tuple[type, ...]] = {
-    "type": str,
-    "amount": int,
-    "suit": (str, int),
-    "card": str,
-    "tile": str,
-    "cards": list,
-}
 _CARD_TEXT = 4  # "10H" at most, with room for a stray space
-_MOVE_TEXT = 8  # the longest word of a move: "discard", "doubles"
 _MOST_CARDS = 12  # more than any call (R17) or removal (R5) takes
 _LARGEST = 2**31 - 1
 
@@ -90,12 +85,10 @@ def report(context: str) -> str:
 
 
 def shown(value: object, limit: int = SHOWN) -> str:
-    """Sent text fit to repeat in a message: printable, and cut after ``limit`` characters."""
+    """Sent text fit to repeat in a message: escaped, and cut after ``limit`` characters."""
     if not isinstance(value, str):
         return f"(a {type(value).__name__})"
-    text = "".join(ch if unicodedata.category(ch)[0] != "C" else "\ufffd" for ch in value)
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return echo(value, limit)
 
 
 # ---------------------------------------------------------------- argument checks
@@ -162,24 +155,48 @@ def _cards(value: object) -> list[str]:
     return list(value)
 
 
-def move(value: object) -> dict[str, object]:
-    """A move of the shape a page sends; its meaning is the engine's to check."""
-    if not isinstance(value, dict) or not value or len(value) > len(_MOVE_FIELDS):
+def _field(item: object, field: Field, what: str) -> object:
+    """One field of a move, if it is of a kind the game declared for it."""
+    if isinstance(item, bool):
+        if field.flag:
+            return item
+    elif isinstance(item, int):
+        if field.number is not None:
+            return _integer(item, what, *field.number)
+    elif isinstance(item, str):
+        if field.text:
+            if len(item) > field.text:
+                raise Refused(f"that is not a move: {what} {shown(item, field.text + 2)}")
+            return item
+    elif isinstance(item, list) and field.texts is not None:
+        most, longest = field.texts
+        if len(item) > most:
+            raise Refused(f"that is not a move: at most {most} in {what}")
+        for part in item:
+            if not isinstance(part, str) or len(part) > longest:
+                raise Refused(f"that is not a move: {what} {shown(part, longest + 2)}")
+        return list(item)
+    raise Refused(f"that is not a move: {what} has the wrong form")
+
+
+def move(value: object, moves: Moves) -> dict[str, object]:
+    """A move of the form the room's game declares for it (``moves``); its meaning is the
+    engine's to check."""
+    if not isinstance(value, dict):
         raise Refused("that is not a move")
-    checked: dict[str, object] = {}
-    for field, item in value.items():
-        kind = _MOVE_FIELDS.get(field) if isinstance(field, str) else None
-        if kind is None or isinstance(item, bool) or not isinstance(item, kind):
-            raise Refused("that is not a move")
-        if isinstance(item, str) and len(item) > _MOVE_TEXT:
-            raise Refused(f"that is not a move: {shown(item, 8)}")
-        if isinstance(item, int):
-            item = _integer(item, "a bid", 0, 10_000)
-        if isinstance(item, list):
-            item = _cards(item)
-        checked[field] = item
-    if "type" not in checked:
-        raise Refused("that is not a move")
+    kind = value.get("type")
+    fields: Mapping[str, Field] | None = moves.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise Refused(f"that is not a move of this game: {echo(kind, 12)}")
+    checked: dict[str, object] = {"type": kind}
+    for name in value:
+        if name != "type" and (not isinstance(name, str) or name not in fields):
+            raise Refused(f"that is not a move: a {kind} has no {shown(name, 12)}")
+    for name, field in fields.items():
+        if name in value:
+            checked[name] = _field(value[name], field, name)
+        elif not field.optional:
+            raise Refused(f"that is not a move: a {kind} needs its {name}")
     return checked
 
 
@@ -280,7 +297,9 @@ def _guarded(method: Callable[P, R]) -> Callable[P, R]:
         except RoomError as exc:
             message = str(exc)
             if len(message) > 300:  # no message repeats a long input, whatever built it
-                raise type(exc)(message[:299] + "…") from None
+                raise type(exc)(escaped(message[:299] + "…")) from None
+            if not message.isprintable():  # nor a raw control character, whatever built it
+                raise type(exc)(escaped(message)) from None
             raise
         except Exception:
             raise Unexpected(report(method.__name__)) from None
@@ -377,7 +396,9 @@ class Gate:
 
     @_guarded
     def act(self, token: object, action: object, version: object = None) -> int:
-        return self.rooms.act(seat_token(token), move(action), _version(version))
+        seat = seat_token(token)
+        moves = games.get(self.rooms.game_of(seat)).moves
+        return self.rooms.act(seat, move(action, moves), _version(version))
 
     @_guarded
     def next_round(self, token: object, version: object = None) -> None:

@@ -120,6 +120,44 @@ class KeptGame:
     ended_early: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of a move as a page sends it (SPEC P8): the JSON kinds it may hold.
+
+    A value fits when it is one of the kinds given: ``text``, a string of at
+    most that many characters; ``number``, a whole number from ``number[0]``
+    to ``number[1]``; ``flag``, true or false; ``texts``, a list of at most
+    ``texts[0]`` strings of at most ``texts[1]`` characters each. What the
+    value means (which card, whether the bid is legal) is the game's to check.
+    """
+
+    text: int = 0
+    number: tuple[int, int] | None = None
+    flag: bool = False
+    texts: tuple[int, int] | None = None
+    #: The move may leave this field out.
+    optional: bool = False
+
+
+#: A game's moves as its pages send them: each move's ``type`` with the fields it carries
+#: besides it. The gate refuses any other type, any other field, or a field of another kind.
+Moves = Mapping[str, Mapping[str, Field]]
+
+
+class Recorded(Protocol):
+    """An action with its hand-record form (every game's actions have one)."""
+
+    def to_json(self) -> dict[str, object]: ...
+
+
+def sent_form(action: Recorded) -> dict[str, object]:
+    """A move as a page sends it: the action's hand-record form without the seat, which the
+    player's token decides."""
+    data = action.to_json()
+    data.pop("seat", None)
+    return data
+
+
 class SettingsError(ValueError):
     """A room's settings, or a choice before a round, that the game's rules refuse."""
 
@@ -176,6 +214,8 @@ class Game(Protocol):
 
     name: str
     title: str
+    #: The fields of every move a page may send (the gate checks each move against these).
+    moves: Moves
 
     def make_config(self, **options: Any) -> Any:
         """A validated config from options; unknown options are an error."""

@@ -16,6 +16,7 @@ from typing import Any
 
 import streamlit as st
 
+from core.games import Recorded, sent_form
 from core.rooms import RoomError, RoomView
 from ui import escape
 
@@ -31,6 +32,11 @@ class Turn:
     def move(self, data: dict[str, object]) -> Callable[[], Any]:
         """A service call that makes ``data`` the seat's move on the table as it was drawn."""
         return partial(self.rooms.act, self.token, data, self.version)
+
+    def send(self, action: Recorded) -> Callable[[], Any]:
+        """A service call that makes one of the view's legal actions the seat's move, in the
+        form the gate checks against the game's declared moves (:func:`core.games.sent_form`)."""
+        return self.move(sent_form(action))
 
     @staticmethod
     def tap(call: Callable[[], Any]) -> None:

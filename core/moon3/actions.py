@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from core.echo import echo
+from core.games import Field, Moves
 from core.moon3 import cards
-from core.moon3.config import MAX_PLAYERS
+from core.moon3.config import MAX_CALLS, MAX_PLAYERS
 
 BID = "bid"
 PASS = "pass"
@@ -23,6 +25,18 @@ PLAY = "play"
 KINDS = (BID, PASS, CALL, TRUMP, PLAY)
 
 ActionValue = int | tuple[int, ...] | None
+
+#: A card's name as a page sends it: ``"KH"``, ``"JK"`` (``"10H"`` is read too).
+_CARD = Field(text=3)
+#: The moves a page sends (SPEC P8): a bid's amount (two decks hold 500 points), the called
+#: cards (H2: at most three), a suit letter, a card.
+MOVES: Moves = {
+    BID: {"amount": Field(number=(0, 2 * cards.POINTS_PER_DECK))},
+    PASS: {},
+    CALL: {"cards": Field(texts=(MAX_CALLS, _CARD.text))},
+    TRUMP: {"suit": Field(text=1)},
+    PLAY: {"card": _CARD},
+}
 
 
 class BadAction(ValueError):
@@ -67,7 +81,7 @@ class Action(NamedTuple):
             raise BadAction("an action must be a JSON object")
         kind = data.get("type")
         if kind not in KINDS:
-            raise BadAction(f"unknown action type {kind!r}")
+            raise BadAction(f"unknown action type {echo(kind, 12)}")
         seat = data.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise BadAction("an action needs an integer seat")
@@ -87,7 +101,7 @@ class Action(NamedTuple):
             if kind == TRUMP:
                 suit = data.get("suit")
                 if not isinstance(suit, str) or suit.strip().upper() not in tuple(cards.SUITS):
-                    raise BadAction(f"unknown suit {suit!r}: use S, H, C or D")
+                    raise BadAction(f"unknown suit {echo(suit, 8)}: use S, H, C or D")
                 return cls(seat, TRUMP, cards.SUITS.index(suit.strip().upper()))
             if "card" not in data:
                 raise BadAction("a play needs a card")
@@ -100,7 +114,7 @@ class Action(NamedTuple):
         """Parse the compact string form (``"0 bid 130"``, ``"1 call AH,KD"``)."""
         parts = text.split()
         if len(parts) < 2 or not parts[0].isdigit():
-            raise BadAction(f"not an action: {text!r}")
+            raise BadAction(f"not an action: {echo(text)}")
         data: dict[str, object] = {"seat": int(parts[0]), "type": parts[1]}
         arg = parts[2] if len(parts) > 2 else None
         if parts[1] == BID:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from core.echo import echo
 from core.pieces import cards as pieces
 from core.pieces.cards import JOKER_COLOUR as JOKER_COLOUR
 from core.pieces.cards import RANKS as RANKS
@@ -77,7 +78,7 @@ def parse(text: object) -> int:
     """The id of a card name (``"TH"``, ``"10H"``, ``"JK"``, any case)."""
     found = _FROM_PIECE.get(pieces.parse(text))
     if found is None:
-        raise UnknownCard(f"unknown card {str(text)[:8]}")
+        raise UnknownCard(f"unknown card {echo(text, 8)}")
     return found
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from core import seats
+from core.echo import echo
 from core.moon3.cards import POINTS_PER_DECK
 
 
@@ -101,7 +102,9 @@ class Config:
         try:
             mode = Mode(mode)
         except ValueError:
-            raise ConfigError(f"unknown mode {mode!r}: use teams, random or partners") from None
+            raise ConfigError(
+                f"unknown mode {echo(mode, 12)}: use teams, random or partners"
+            ) from None
         if players < MODE_MIN_PLAYERS[mode]:
             raise ConfigError(
                 f"{MODE_LABELS[mode]} mode needs {MODE_MIN_PLAYERS[mode]} to {MAX_PLAYERS} players"
@@ -109,7 +112,7 @@ class Config:
         if decks is None:
             decks = default_decks(players)
         if isinstance(decks, bool) or decks not in (1, 2):
-            raise ConfigError(f"decks must be 1 or 2, not {decks!r}")
+            raise ConfigError(f"decks must be 1 or 2, not {echo(decks, 12)}")
         max_bid = POINTS_PER_DECK * decks
         if min_bid is None:
             min_bid = max_bid // 2
@@ -122,7 +125,9 @@ class Config:
         try:
             partner_rule = PartnerRule(partner_rule)
         except ValueError:
-            raise ConfigError(f"unknown partner_rule {partner_rule!r}: use first or last") from None
+            raise ConfigError(
+                f"unknown partner_rule {echo(partner_rule, 12)}: use first or last"
+            ) from None
         labels: tuple[int, ...] = ()
         if mode is not Mode.PARTNERS:
             if teams is None:
@@ -144,7 +149,7 @@ class Config:
             if isinstance(count, bool) or count not in allowed:
                 raise ConfigError(
                     f"teammate cards must be from 1 to {allowed[-1]} at {players} players, "
-                    f"not {count!r}"
+                    f"not {echo(count, 12)}"
                 )
         elif calls is not None:
             raise ConfigError("teammate cards are called in Card-Based mode only")

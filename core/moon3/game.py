@@ -9,7 +9,7 @@ from core.games import register
 from core.moon3 import book as moon3_book
 from core.moon3 import record, rules
 from core.moon3 import table as moon3_table
-from core.moon3.actions import Action
+from core.moon3.actions import MOVES, Action
 from core.moon3.config import MAX_PLAYERS, MIN_PLAYERS, MODE_MIN_PLAYERS, Config, Mode, call_counts
 from core.moon3.state import State
 from core.moon3.view import PlayerView, player_view
@@ -20,6 +20,8 @@ class Moon3:
 
     name = "moon3"
     title = "Moon 3 of Spades"
+    #: The fields of its moves, as its pages send them (the gate checks each move by them).
+    moves = MOVES
     #: Its side of hosting a room (settings, seating, rounds, the match).
     table = moon3_table
     #: The scorebook for games played with real cards (H3).

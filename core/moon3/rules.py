@@ -29,6 +29,7 @@ from math import comb
 from typing import overload
 
 from core import seats
+from core.echo import echo
 from core.moon3.actions import (
     BID,
     BID_ACTIONS,
@@ -415,11 +416,11 @@ def check(state: State, action: Action) -> None:
     if phase is Phase.ROUND_OVER:
         raise IllegalAction("the round is over")
     if kind not in _VERBS:
-        raise IllegalAction(f"unknown action type {kind!r}")
+        raise IllegalAction(f"unknown action type {echo(kind, 12)}")
     if kind not in PHASE_KINDS[phase]:
         raise IllegalAction(f"cannot {_VERBS[kind]} now: the round is in the {phase.label} phase")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < cfg.players:
-        raise IllegalAction(f"there is no seat {seat!r} at a table of {cfg.players}")
+        raise IllegalAction(f"there is no seat {echo(seat, 12)} at a table of {cfg.players}")
     if seat != state.to_act:
         raise IllegalAction(f"seat {seat} cannot act now: seat {state.to_act} is to act")
     value = action.value

@@ -342,6 +342,21 @@ def settings_from_json(data: dict[str, Any]) -> RoomSettings:
     return RoomSettings.from_json(data)
 
 
+def settings_for(config: Config) -> RoomSettings:
+    """Room settings that deal rounds of ``config`` (to open a room for any table and option)."""
+    teams = config.team_seats() if config.teams else None
+    return RoomSettings(
+        mode=config.mode.value,
+        players=config.players,
+        team_sizes=(len(teams[0]), len(teams[1])) if teams else None,
+        decks=config.decks,
+        jokers=config.jokers,
+        min_bid=config.min_bid,
+        partner_rule=config.partner_rule.value,
+        calls=config.calls or None,
+    )
+
+
 def _stamp(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 

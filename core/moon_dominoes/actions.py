@@ -11,10 +11,23 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from core.echo import echo
+from core.games import Field, Moves
 from core.moon_dominoes import tiles
 
 PASS, BID, DISCARD, TRUMP, PLAY = "pass", "bid", "discard", "trump", "play"
 SEATS = 3
+#: A tile as a page sends it, high end first: ``"6-4"``.
+_TILE = Field(text=3)
+#: The moves a page sends (SPEC P8): a bid (4 to 7, or 21), a tile to discard or play, and
+#: trump as a number 0–6, ``"doubles"`` or ``"none"``.
+MOVES: Moves = {
+    PASS: {},
+    BID: {"amount": Field(number=(0, 21))},
+    DISCARD: {"tile": _TILE},
+    TRUMP: {"suit": Field(number=(0, 6), text=len("doubles"))},
+    PLAY: {"tile": _TILE},
+}
 
 
 class BadAction(ValueError):
@@ -64,7 +77,7 @@ class Action(NamedTuple):
                 return cls(seat, TRUMP, tiles.parse_trump(data.get("suit")))
             except ValueError as exc:
                 raise BadAction(str(exc)) from None
-        raise BadAction(f"unknown action type {str(kind)[:12]!r}")
+        raise BadAction(f"unknown action type {echo(kind, 12)}")
 
 
 PASSES = tuple(Action(s, PASS) for s in range(SEATS))

@@ -8,7 +8,7 @@ from typing import Any
 from core.games import register
 from core.moon_dominoes import record, rules
 from core.moon_dominoes import table as moon_table
-from core.moon_dominoes.actions import Action
+from core.moon_dominoes.actions import MOVES, Action
 from core.moon_dominoes.config import Config
 from core.moon_dominoes.state import State
 from core.moon_dominoes.view import PlayerView, player_view
@@ -19,6 +19,8 @@ class MoonDominoes:
 
     name = "moon_dominoes"
     title = "Three-Player Moon"
+    #: The fields of its moves, as its pages send them (the gate checks each move by them).
+    moves = MOVES
     #: Its side of hosting a room (settings, seating, hands, the match).
     table = moon_table
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from core.echo import echo
+
 DOUBLES, NO_TRUMP = 7, 8
 #: The led "suit" that is trump: a suit id past the seven numbers.
 TRUMP_SUIT = 7
@@ -39,8 +41,7 @@ def parse(name: object) -> int:
     """The id of a tile name such as "6-4"; :class:`UnknownTile` otherwise ("4-6" included)."""
     if isinstance(name, str) and name in ID:
         return ID[name]
-    shown = name if isinstance(name, str) else repr(name)
-    raise UnknownTile(f"unknown tile {str(shown)[:12]!r}")
+    raise UnknownTile(f"unknown tile {echo(name, 12)}")
 
 
 def names(tiles: list[int] | tuple[int, ...]) -> list[str]:
@@ -131,7 +132,7 @@ def parse_trump(value: object) -> int:
         return DOUBLES
     if value == "none":
         return NO_TRUMP
-    raise ValueError(f"trump is a number 0 to 6, doubles or none, not {str(value)[:12]!r}")
+    raise ValueError(f"trump is a number 0 to 6, doubles or none, not {echo(value, 12)}")
 
 
 def bits(mask: int) -> list[int]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from core.echo import echo
+
 SUITS = "SHCD"
 RANKS = "AKQJT98765432"
 SUIT_SYMBOLS = ("♠", "♥", "♣", "♦")
@@ -55,10 +57,10 @@ def card(rank: str, suit: str) -> int:
 def parse(text: object) -> int:
     """The id a card name stands for (any case, ``10`` for ``T``)."""
     if not isinstance(text, str):
-        raise UnknownCard(f"unknown card {text!r}")
+        raise UnknownCard(f"unknown card {echo(text)}")
     found = _BY_NAME.get(text.strip().upper())
     if found is None:
-        raise UnknownCard(f"unknown card {text[:8]}")
+        raise UnknownCard(f"unknown card {echo(text, 8)}")
     return found
 
 

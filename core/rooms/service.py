@@ -39,7 +39,8 @@ class Rooms:
         self.clock = clock
         self._states = StateCache()
         self._thoughts = timers.Thoughts()
-        self._rooms_of: dict[str, str] = {}  # token hash -> room code; a seat never moves
+        # token hash -> (room code, game): a seat never moves, a room never changes its game
+        self._rooms_of: dict[str, tuple[str, str]] = {}
 
     # ------------------------------------------------------------ transactions
 
@@ -94,6 +95,13 @@ class Rooms:
 
     def room_of(self, token: str) -> str:
         """The room code a secret token belongs to."""
+        return self._seat_room(token)[0]
+
+    def game_of(self, token: str) -> str:
+        """The game played in the room a secret token belongs to (its name in the registry)."""
+        return self._seat_room(token)[1]
+
+    def _seat_room(self, token: str) -> tuple[str, str]:
         if not isinstance(token, str) or not token:
             raise NotFound("this link does not open a seat")
         digest = token_hash(token)
@@ -101,13 +109,13 @@ class Rooms:
         if known is not None:
             return known
         with self.store.read() as session:
-            code = sql.room_of_token(session, digest)
-        if code is None:
+            found = sql.room_of_token(session, digest)
+        if found is None:
             raise NotFound("this link does not open a seat")
         if len(self._rooms_of) > 100_000:
             self._rooms_of.clear()
-        self._rooms_of[digest] = code
-        return code
+        self._rooms_of[digest] = found
+        return found
 
     # ------------------------------------------------------------ lobby
 

@@ -129,10 +129,14 @@ def insert_room(
     return True
 
 
-def room_of_token(session: Session, digest: str) -> str | None:
-    """The room a seat token's hash belongs to, if any."""
-    code = session.exec(select(Seat.room_code).where(Seat.token_hash == digest)).first()
-    return None if code is None else str(code)
+def room_of_token(session: Session, digest: str) -> tuple[str, str] | None:
+    """The room a seat token's hash belongs to, and the game played there, if any."""
+    row = session.exec(
+        select(Seat.room_code, Room.game)
+        .join(Room, col(Room.code) == col(Seat.room_code))
+        .where(Seat.token_hash == digest)
+    ).first()
+    return None if row is None else (str(row[0]), str(row[1]))
 
 
 def seat_and_doc(session: Session, digest: str) -> tuple[int | None, dict[str, Any]] | None:

@@ -10,12 +10,20 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from core.echo import echo
+from core.games import Field, Moves
 from core.pieces import cards
 
 BID = "bid"
 PLAY = "play"
 #: The most players and the largest hand of any Spades table (3 players, jokers: 18).
 SEATS, MOST_CARDS = 5, 18
+#: The moves a page sends (SPEC P8): a bid of 0 (nil) to a whole hand, blind where S4 allows
+#: it, and a card by name (``"QH"``, ``"BJ"``; ``"10H"`` is read too).
+MOVES: Moves = {
+    BID: {"amount": Field(number=(0, MOST_CARDS)), "blind": Field(flag=True, optional=True)},
+    PLAY: {"card": Field(text=3)},
+}
 
 
 class BadAction(ValueError):
@@ -62,7 +70,7 @@ class Action(NamedTuple):
                 return cls(seat, PLAY, cards.parse(data.get("card")))
             except cards.UnknownCard as exc:
                 raise BadAction(str(exc)) from None
-        raise BadAction(f"unknown action type {str(kind)[:12]!r}")
+        raise BadAction(f"unknown action type {echo(kind, 12)}")
 
 
 BIDS = tuple(

@@ -9,7 +9,7 @@ from core import seats
 from core.games import register
 from core.spades import record, rules
 from core.spades import table as spades_table
-from core.spades.actions import Action
+from core.spades.actions import MOVES, Action
 from core.spades.config import Config
 from core.spades.state import State
 from core.spades.view import PlayerView, player_view
@@ -20,6 +20,8 @@ class Spades:
 
     name = "spades"
     title = "Spades"
+    #: The fields of its moves, as its pages send them (the gate checks each move by them).
+    moves = MOVES
     #: Its side of hosting a room (settings, seating, hands, the match).
     table = spades_table
 

@@ -141,6 +141,11 @@ def settings_from_json(data: dict[str, Any]) -> SpadesSettings:
     return SpadesSettings.from_json(data)
 
 
+def settings_for(config: Config) -> SpadesSettings:
+    """Room settings that deal hands of ``config`` (to open a room for any table and option)."""
+    return SpadesSettings.from_json(config.to_json())
+
+
 def _stamp(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from core.echo import echo
+from core.games import Field, Moves
 from core.thirteen import cards
 from core.thirteen.config import MAX_PLAYERS
 
 PASS, PLAY = "pass", "play"
+#: The moves a page sends (SPEC P8): a pass, or the cards played (a whole hand at most), each
+#: by name (``"9D"``; ``"10H"`` is read too).
+MOVES: Moves = {PASS: {}, PLAY: {"cards": Field(texts=(13, 3))}}
 
 
 class BadAction(ValueError):
@@ -40,7 +45,7 @@ class Action(NamedTuple):
         if kind == PASS:
             return cls(seat, PASS)
         if kind != PLAY:
-            raise BadAction(f"unknown action type {str(kind)[:12]!r}")
+            raise BadAction(f"unknown action type {echo(kind, 12)}")
         raw = data.get("cards")
         if not isinstance(raw, list) or not raw:
             raise BadAction("a play needs a non-empty list of cards")

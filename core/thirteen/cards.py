@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from core.echo import echo
+
 RANKS = "3456789TJQKA2"
 SUITS = "SCDH"
 SYMBOLS = "♠♣♦♥"
@@ -59,8 +61,7 @@ def parse(name: object) -> int:
             text = "T" + text[2:]
         if text in INDEX:
             return INDEX[text]
-    shown = name[:8] if isinstance(name, str) else name
-    raise UnknownCard(f"unknown card {shown!r}")
+    raise UnknownCard(f"unknown card {echo(name, 8)}")
 
 
 def label(card: int) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 from core.games import register
 from core.thirteen import record, rules
 from core.thirteen import table as thirteen_table
-from core.thirteen.actions import Action
+from core.thirteen.actions import MOVES, Action
 from core.thirteen.config import Config
 from core.thirteen.state import State
 from core.thirteen.view import PlayerView, player_view
@@ -19,6 +19,8 @@ class Thirteen:
 
     name = "thirteen"
     title = "Thirteen"
+    #: The fields of its moves, as its pages send them (the gate checks each move by them).
+    moves = MOVES
     #: Its side of hosting a room (settings, seating, hands, the match).
     table = thirteen_table
 

@@ -9,11 +9,13 @@ from collections.abc import Iterator
 import pytest
 from sqlmodel import select
 
+from core.boundary import Gate
 from core.rooms import Rooms
 from core.spades.table import SpadesSettings
 from core.store import Room, Store
 from tests.apptests import page, pages_on
 from tests.service_play import pick, play_until_round_ends, tokens_by_position
+from tests.test_gate_moves import trailing_for_blind_nil
 
 
 @pytest.fixture(scope="module")
@@ -173,3 +175,19 @@ def test_rules_page_explains_spades_with_the_engines_deal_sizes(database: str) -
     assert five["Cards each"] == 10 and five["Taken out (shown to all)"].count("2") == 4
     text = " ".join(str(m.value) for m in at.markdown)
     assert "Bid 5 and take 6: 51" in text and "+15 − 100 = −85" in text  # S6
+
+
+def test_s4_the_blind_nil_button_bids_blind_nil(database: str) -> None:
+    rooms = Rooms(Store(database))
+    gate = Gate(rooms)
+    code, host = rooms.create("Asha", SpadesSettings(blind_nil=True))
+    tokens = [host, *(rooms.join(code, name) for name in ("Ben", "Chen", "Dev"))]
+    rooms.begin(host)
+    actor = trailing_for_blind_nil(gate, tokens_by_position(rooms, tokens), random.Random(3))
+    at = page("room", room=code, seat=actor).run()
+    assert any("face down" in m.value for m in at.markdown)
+    next(b for b in at.button if b.label == "Blind nil").click().run()
+    assert not at.exception and not at.warning
+    table = rooms.view(actor).table
+    assert table.blind[table.seat] and table.bids[table.seat] == 0
+    rooms.store.close()

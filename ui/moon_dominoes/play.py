@@ -130,15 +130,12 @@ def _auction(table: PlayerView, turn: Turn) -> None:
     with st.container(key="md-bids", horizontal=True):
         for action in table.legal:
             label = "Pass" if action.kind == "pass" else str(action.value)
-            move: dict[str, object] = {"type": action.kind}
-            if action.kind == "bid":
-                move["amount"] = action.value
             st.button(
                 label,
                 key=f"md-bid-{action.value}",
                 type="secondary" if action.kind == "pass" else "primary",
                 on_click=turn.tap,
-                args=(turn.move(move),),
+                args=(turn.send(action),),
             )
 
 

@@ -50,17 +50,12 @@ def controls(view: RoomView, turn: Turn) -> None:
             label = (
                 "Blind nil" if action.blind else ("Nil" if action.value == 0 else str(action.value))
             )
-            move = {
-                "type": "bid",
-                "amount": action.value,
-                **({"blind": True} if action.blind else {}),
-            }
             st.button(
                 label,
                 key=f"bid-{'blind' if action.blind else action.value}",
                 type="primary" if action.blind else "secondary",
                 on_click=turn.tap,
-                args=(turn.move(move),),
+                args=(turn.send(action),),
             )
 
 
