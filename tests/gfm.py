@@ -18,6 +18,7 @@ def _renderer() -> MarkdownIt:
     md = MarkdownIt("gfm-like", {"html": True})
     md.core.ruler.disable("text_join")
     md.core.ruler.before("linkify", "text_join_before_linkify", text_join)
+    assert md.linkify is not None, "markdown-it-py[linkify] finds bare links"
     md.linkify.pretest = lambda _text: True  # the source holds references, the text does not
     return md
 
@@ -27,4 +28,4 @@ _RENDER = _renderer()
 
 def render(markdown: str) -> str:
     """The HTML ``markdown`` becomes."""
-    return _RENDER.render(markdown)
+    return str(_RENDER.render(markdown))
