@@ -12,7 +12,6 @@ the names as text, CSV cells must not start a formula.
 
 from __future__ import annotations
 
-import html as html_text
 import json
 import random
 import re
@@ -29,7 +28,7 @@ from core.store import Store
 from core.store.moon3 import stats
 from tests import gfm
 from tests.apptests import page as opened
-from tests.apptests import pages_on
+from tests.apptests import pages_on, readable
 from tests.service_play import play_until_round_ends
 from ui import charts
 
@@ -109,7 +108,7 @@ def check_page(at: AppTest) -> str:
 
 def shown(html: str) -> str:
     """The text a reader sees in ``html``: no tags, references decoded, no word joiners."""
-    return html_text.unescape(re.sub(r"<[^>]+>", "", html)).replace("\u2060", "")
+    return readable(re.sub(r"<[^>]+>", "", html))
 
 
 @pytest.mark.parametrize("value", URL_VALUES)
