@@ -43,7 +43,8 @@ with st.expander("**Quick game**: you and bots, dealt at once", icon=":material/
         )
         # A form redraws only when sent: each game's own choices are all there, named by game.
         quick_forms = {
-            g: options.draw(games.table_of(g).QUICK_OPTIONS, f"quick-{g}") for g in ordered()
+            g: options.draw(games.table_of(g).QUICK_OPTIONS, f"quick-{g}", "Start Quick Game")
+            for g in ordered()
         }
         quick_players = st.slider("Players, you included", 2, seats.MAX_SEATS, 4)
         quick_level = st.selectbox(

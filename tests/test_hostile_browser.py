@@ -103,9 +103,7 @@ def test_hostile_names_are_text_in_the_lobby(site: dict[str, Any], page: Page) -
     assert page.evaluate(MADE) == 0
 
 
-def test_names_that_look_like_links_are_text_in_the_lobby(
-    site: dict[str, Any], page: Page
-) -> None:
+def test_names_that_look_like_links_are_text_in_the_lobby(site: dict[str, Any], page: Page) -> None:
     for seat in ("", f"&seat={site['links_host']}"):  # the invite link's view, then the host's
         page.goto(f"{site['base']}/room?room={site['links']}{seat}")
         shown = settle(page, "Invite your friends")

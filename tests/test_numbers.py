@@ -46,8 +46,8 @@ def box(at: AppTest, label: str) -> Any:
     return next(n for n in at.number_input if n.label == label)
 
 
-def captions(at: AppTest) -> str:
-    return "\n".join(str(c.value) for c in at.caption)
+def alerts(at: AppTest) -> str:
+    return "\n".join(str(e.value) for e in at.error)
 
 
 def seated_named(database: str, name: str) -> bool:
@@ -62,9 +62,7 @@ def seated_named(database: str, name: str) -> bool:
 
 
 @pytest.mark.parametrize("typed", [9999, 0, -5])
-def test_a_bid_typed_out_of_range_bids_nothing_and_says_the_range(
-    rooms: Rooms, typed: int
-) -> None:
+def test_a_bid_typed_out_of_range_bids_nothing_and_says_the_range(rooms: Rooms, typed: int) -> None:
     code, tokens = open_room(rooms, RoomSettings(mode="teams", players=2), humans=2)
     bidder = next(t for t in tokens if rooms.view(t).table.my_turn)  # type: ignore[union-attr]
     before = rooms.view(bidder).version
@@ -73,7 +71,7 @@ def test_a_bid_typed_out_of_range_bids_nothing_and_says_the_range(
     button(at, "Bid").click().run()  # the click carries the number typed just before it
     assert not at.exception
     assert rooms.view(bidder).version == before  # nothing was bid
-    assert f"{typed} {SAID} 125 to 250." in captions(at)
+    assert f"{typed} {SAID} 125 to 250. Bid stays off until then." in alerts(at)
     assert button(at, "Bid").disabled
 
 
@@ -106,7 +104,7 @@ def test_a_scorebook_bid_typed_out_of_range_enters_no_round(rooms: Rooms) -> Non
     button(at, "Enter round").click().run()
     assert not at.exception
     assert rooms.view(host).book.rounds == ()  # type: ignore[union-attr]
-    assert f"9999 {SAID} 125 to 250." in captions(at)
+    assert f"9999 {SAID} 125 to 250. Enter round stays off until then." in alerts(at)
     assert button(at, "Enter round").disabled
 
 
@@ -117,7 +115,7 @@ def test_points_taken_out_of_range_enter_no_round(rooms: Rooms, typed: int) -> N
     button(at, "Enter round").click().run()
     assert not at.exception
     assert rooms.view(host).book.rounds == ()  # type: ignore[union-attr]
-    assert f"{typed} {SAID} 0 to 250." in captions(at)
+    assert f"{typed} {SAID} 0 to 250. Enter round stays off until then." in alerts(at)
     assert button(at, "Enter round").disabled
 
 
@@ -140,7 +138,7 @@ def test_a_correction_out_of_range_saves_nothing_and_says_the_range(rooms: Rooms
     button(at, "Save correction").click().run()
     assert not at.exception
     assert rooms.view(host).book.rounds[0].bid == 150  # type: ignore[union-attr]
-    assert f"5 {SAID} 125 to 250." in captions(at)
+    assert f"5 {SAID} 125 to 250. Save correction stays off until then." in alerts(at)
     assert button(at, "Save correction").disabled
 
 
@@ -164,7 +162,7 @@ def test_keep_score_opens_nothing_with_a_number_out_of_range(
     button(at, "Open the scorebook").click().run()
     assert not at.exception
     assert not seated_named(database, host)
-    assert said in captions(at)
+    assert said in alerts(at)
     assert button(at, "Open the scorebook").disabled
 
 
@@ -185,5 +183,6 @@ def test_create_room_creates_nothing_with_a_number_out_of_range(
     button(at, "Create Room").click().run()
     assert not at.exception
     assert not seated_named(database, host)
-    assert said in captions(at)
+    assert said in alerts(at)
+    assert "Create Room stays off until then." in alerts(at)
     assert button(at, "Create Room").disabled

@@ -303,9 +303,10 @@ def test_h5_rounds_together_out_of_range_rank_nothing_and_say_the_range(
     at = stats_page()
     at.number_input(key="p-least").set_value(typed).run()
     assert not at.exception
-    said = "\n".join(c.value for c in at.caption)
+    said = "\n".join(e.value for e in at.error)
     assert f"{typed} is out of range: type a number from 1 to 10,000." in said
-    assert said.count("Waiting for a number of rounds in range.") == 2  # best trios, worst pairs
+    waiting = "\n".join(c.value for c in at.caption)
+    assert waiting.count("Waiting for a number of rounds in range.") == 2  # trios, pairs
     specs = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
     won = [t for spec in specs for t in spec["data"] if t.get("name") == "Won"]
     assert len(won) == 1  # the favourite pairs alone: they rank by no number

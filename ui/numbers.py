@@ -22,12 +22,13 @@ import streamlit as st
 
 @dataclass(frozen=True)
 class Number:
-    """A drawn number box: its session key and range; it reads what the box holds now."""
+    """A drawn number box: its session key, its range, the button that sends it (if any)."""
 
     key: str
     low: int
     high: int
     optional: bool = False
+    button: str = ""
 
     @property
     def value(self) -> int | None:
@@ -42,18 +43,18 @@ class Number:
         return self.optional if value is None else self.low <= value <= self.high
 
     def range_text(self) -> str:
-        """What the box takes, in words; empty while it fits."""
+        """What the box takes, and what waits for it, in words; empty while it fits."""
         if self.fits:
             return ""
-        needed = f"type a number from {self.low:,} to {self.high:,}"
-        if self.value is None:
-            return needed[0].upper() + needed[1:] + "."
-        return f"{self.value} is out of range: {needed}."
+        needed = f"a number from {self.low:,} to {self.high:,}"
+        value = self.value
+        said = f"Type {needed}." if value is None else f"{value} is out of range: type {needed}."
+        return f"{said} {self.button} stays off until then." if self.button else said
 
     def say_range(self) -> None:
-        """Under the box (or its row), when it does not fit: the range, in red and in words."""
+        """Under the box (or its row), when it does not fit: the range, as an alert."""
         if not self.fits:
-            st.caption(f":red[{self.range_text()}]")
+            st.error(self.range_text(), icon=":material/error:")
 
 
 def field(
@@ -64,24 +65,21 @@ def field(
     key: str,
     value: int | None,
     step: int = 1,
-    optional: bool = False,
+    button: str = "",
     say: bool = True,
     **shown: Any,
 ) -> Number:
     """Draw a whole-number box from ``low`` to ``high`` starting at ``value``; return it.
 
-    ``optional`` boxes may be left empty (their value is then ``None``); others
-    need a number. The range is said right under the box unless ``say`` is
-    false, for a box in a row whose caller says it under the row
-    (:meth:`Number.say_range`). ``shown`` goes to ``st.number_input`` (width,
-    help, label visibility).
+    With ``value`` ``None`` the box starts empty and may stay so (its value is
+    then ``None``), as ``st.number_input`` has it; otherwise emptying it brings
+    the start back. ``button`` names the button that sends it, for the message.
+    The range is said right under the box unless ``say`` is false, for a box in
+    a row whose caller says it under the row (:meth:`Number.say_range`).
+    ``shown`` goes to ``st.number_input`` (width, help, label visibility).
     """
-    # The start goes in the session, not in ``value=``: a form that starts from
-    # a stored round sets it there first, and an empty box must be allowed to
-    # show as empty rather than jump back to a number it does not send.
-    st.session_state.setdefault(key, value)
-    st.number_input(label, value=None, step=step, key=key, **shown)
-    number = Number(key, low, high, optional)
+    st.number_input(label, value=value, step=step, key=key, **shown)
+    number = Number(key, low, high, optional=value is None, button=button)
     if say:
         number.say_range()
     return number

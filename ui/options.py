@@ -25,8 +25,8 @@ class Form:
     fits: bool
 
 
-def draw(options: Sequence[Option], prefix: str) -> Form:
-    """One widget per option the form asks, in order.
+def draw(options: Sequence[Option], prefix: str, button: str) -> Form:
+    """One widget per option the form asks, in order; ``button`` sends the form.
 
     An option whose default or range follows an earlier choice gets a fresh
     widget when that changes (its key names them), so it shows the new default
@@ -42,7 +42,7 @@ def draw(options: Sequence[Option], prefix: str) -> Form:
         if callable(option.default) or callable(option.high) or callable(option.choices):
             choices = "/".join(str(value) for value, _ in option.choices_for(chosen))
             key += f"-{default}-{option.high_for(chosen)}-{choices}"
-        value = _widget(option, default, key, chosen)
+        value = _widget(option, default, key, chosen, button)
         if value is None:  # a number out of range: its box says so
             fits, value = False, default
         chosen[option.name] = value
@@ -51,7 +51,7 @@ def draw(options: Sequence[Option], prefix: str) -> Form:
     return Form(chosen, fits)
 
 
-def _widget(option: Option, default: Any, key: str, chosen: dict[str, Any]) -> Any:
+def _widget(option: Option, default: Any, key: str, chosen: dict[str, Any], button: str) -> Any:
     """The option's widget; its value, or ``None`` for a typed number out of range."""
     helped = option.help or None
     if option.kind == "toggle":
@@ -69,6 +69,7 @@ def _widget(option: Option, default: Any, key: str, chosen: dict[str, Any]) -> A
             key=key,
             value=default,
             step=option.step,
+            button=button,
             help=helped,
         )
         return number.value if number.fits else None

@@ -49,6 +49,8 @@ CSS = """
 
 # ---------------------------------------------------------------- opening a scorebook
 
+OPEN = "Open the scorebook"
+
 
 def _names(text: str) -> list[str]:
     """The other players as typed: one a line, or separated by commas."""
@@ -100,7 +102,13 @@ def create_form() -> None:
     left, right = st.columns(2)
     with left:
         min_bid = numbers.field(
-            "Minimum bid", 5, 250 * decks, key=f"book-min-{decks}", value=125 * decks, step=5
+            "Minimum bid",
+            5,
+            250 * decks,
+            key=f"book-min-{decks}",
+            value=125 * decks,
+            step=5,
+            button=OPEN,
         )
     length = right.selectbox(
         "Game length",
@@ -114,9 +122,13 @@ def create_form() -> None:
     )
     target = rounds = None
     if length == "target":
-        target = numbers.field("First to", 5, 100_000, key="book-target", value=250 * decks, step=5)
+        target = numbers.field(
+            "First to", 5, 100_000, key="book-target", value=250 * decks, step=5, button=OPEN
+        )
     elif length == "rounds":
-        rounds = numbers.field("Rounds", 1, 100, key="book-rounds", value=max(players, 1))
+        rounds = numbers.field(
+            "Rounds", 1, 100, key="book-rounds", value=max(players, 1), button=OPEN
+        )
     boxes = [n for n in (min_bid, target, rounds) if n is not None]
     anyone = st.toggle(
         "Seated players may enter rounds",
@@ -124,7 +136,7 @@ def create_form() -> None:
         key="book-anyone",
     )
     fits = all(n.fits for n in boxes)
-    if st.button("Open the scorebook", type="primary", disabled=not fits) and fits:
+    if st.button(OPEN, type="primary", disabled=not fits) and fits:
         settings = BookSettings(
             mode=mode,
             others=tuple(others),
@@ -246,7 +258,7 @@ def entry_form(view: RoomView, book: BookView, rooms: Any, token: str) -> None:
     number = len(book.rounds) + 1
     with st.container(key="m3-entry"):
         st.markdown(f"**Round {number}**")
-        entered = _entry_fields(view, book, "new")
+        entered = _entry_fields(view, book, "new", book.min_bid, "Enter round")
         st.button(
             "Enter round",
             type="primary",
@@ -277,10 +289,11 @@ def _send(
 
 
 def _entry_fields(
-    view: RoomView, book: BookView, part: str
+    view: RoomView, book: BookView, part: str, bid: int, button: str
 ) -> Callable[[], dict[str, object] | None]:
-    """The entry's widgets; returns what reads the entry as they show it (``None`` while it is
-    incomplete or a number is out of range), for the drawing and for the button's callback."""
+    """The entry's widgets, the bid starting at ``bid``, sent by ``button``; returns what reads
+    the entry as they show it (``None`` while it is incomplete or a number is out of range),
+    for the drawing and for the button's callback."""
     key = partial(_state_key, view, book)
     players = range(len(book.names))
     bidder = st.pills(
@@ -289,8 +302,8 @@ def _entry_fields(
         format_func=lambda p: escape.markdown(book.names[p]),
         key=key(f"{part}-bidder"),
     )
-    bid = numbers.field(
-        "Bid", book.min_bid, book.max_bid, key=key(f"{part}-bid"), value=book.min_bid, step=5
+    amount = numbers.field(
+        "Bid", book.min_bid, book.max_bid, key=key(f"{part}-bid"), value=bid, step=5, button=button
     )
     if book.partners_chosen:
         st.pills(
@@ -317,7 +330,7 @@ def _entry_fields(
             key=key(f"{part}-taken"),
             value=None,
             step=5,
-            optional=True,
+            button=button,
             say=False,
             help="The result follows from them (R26): made when they reach the bid.",
         )
@@ -328,12 +341,12 @@ def _entry_fields(
     def entered() -> dict[str, object] | None:
         state = st.session_state
         chosen, outcome = state.get(key(f"{part}-bidder")), state.get(key(f"{part}-result"))
-        if chosen is None or bid.value is None or not (bid.fits and taken.fits):
+        if chosen is None or amount.value is None or not (amount.fits and taken.fits):
             return None
         if outcome is None and taken.value is None:
             return None
         sided = list(state.get(key(f"{part}-partners")) or []) if book.partners_chosen else []
-        entry: dict[str, object] = {"bidder": int(chosen), "bid": bid.value, "partners": sided}
+        entry: dict[str, object] = {"bidder": int(chosen), "bid": amount.value, "partners": sided}
         if taken.value is not None:
             entry["taken"] = taken.value
         else:
@@ -360,14 +373,13 @@ def last_round_tools(view: RoomView, book: BookView, rooms: Any, token: str) -> 
         # The form starts from the round as entered.
         known = {
             "fix-bidder": last.bidder,
-            "fix-bid": last.bid,
             "fix-partners": list(last.partners) if book.partners_chosen else [],
             "fix-result": None if last.taken is not None else ("made" if last.made else "failed"),
             "fix-taken": last.taken,
         }
         for part, value in known.items():
             st.session_state.setdefault(_state_key(view, book, part), value)
-        fixing = _entry_fields(view, book, "fix")
+        fixing = _entry_fields(view, book, "fix", last.bid, "Save correction")
         left, right = st.columns(2)
         left.button(
             "Save correction",

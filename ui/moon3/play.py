@@ -124,6 +124,7 @@ def controls(view: RoomView, turn: Turn) -> None:
                     key=f"bid-{view.version}",
                     value=amounts[0],
                     step=5,
+                    button="Bid",
                     say=False,
                     width=130,
                     label_visibility="collapsed",
