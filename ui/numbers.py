@@ -6,10 +6,11 @@ accepted value while the box shows a newer one typed out of range (red,
 these boxes have no bounds in the browser: whatever is typed is committed, on
 Enter or when the box loses focus — which a click on a button does first, so
 the button's callback already sees it. The range is checked here instead: a
-number out of range (or a box left empty that needs one) is said under the
-box, the button that would send it is drawn disabled, and the callback checks
-again before sending, since a click can carry a number typed just before it.
-The +/− steps still work; a step out of range is said like a typed number.
+number out of range is said under the box, the button that would send it is
+drawn disabled, and the callback checks again before sending, since a click
+can carry a number typed just before it. The +/− steps still work; a step out
+of range is said like a typed number. Streamlit's own limit stays: a number
+beyond ±9,007,199,254,740,991 is not committed (its box turns red).
 """
 
 from __future__ import annotations
