@@ -19,10 +19,10 @@ st.title("Create Room")
 name = st.text_input("Your name", max_chars=24, placeholder="How the table will call you")
 game = st.radio("Game", ordered(), format_func=lambda g: games.get(g).title, horizontal=True)
 table = games.table_of(game)
-chosen = options.draw(table.OPTIONS, f"create-{game}")
-if st.button("Create Room", type="primary"):
+form = options.draw(table.OPTIONS, f"create-{game}", "Create Room")
+if st.button("Create Room", type="primary", disabled=not form.fits) and form.fits:
     try:
-        code, token = session.rooms().create(name, table.settings_from_form(chosen))
+        code, token = session.rooms().create(name, table.settings_from_form(form.chosen))
     except RoomError as exc:
         st.error(escape.markdown(exc))
     else:

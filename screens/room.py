@@ -220,9 +220,9 @@ def banner(view: RoomView) -> None:
         seconds = f" · {now.seconds_left} s" if now.seconds_left is not None else ""
         title = f"Your turn{seconds} · {title}"
     data = (
-        f'data-title="{escape.html(title)}" data-mine="{str(now.mine).lower()}" '
-        f'data-live="{str(live).lower()}" data-room="{escape.html(view.code)}" '
-        f'data-mark="{escape.html(view.code)}:{view.version}"'
+        f'data-title="{escape.attribute(title)}" data-mine="{str(now.mine).lower()}" '
+        f'data-live="{str(live).lower()}" data-room="{escape.attribute(view.code)}" '
+        f'data-mark="{escape.attribute(view.code)}:{view.version}"'
     )
     css = "m3-now m3-yours" if now.mine else "m3-now"
     if live and now.text:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,6 +33,12 @@ def pages_on(url: str) -> Iterator[str]:
             os.environ.pop("DATABASE_URL", None)
         else:
             os.environ["DATABASE_URL"] = before
+
+
+def readable(source: str) -> str:
+    """The text a reader sees in escaped Markdown or HTML: references decoded, and without the
+    invisible word joiners that keep bare links from being found (ui/escape.py)."""
+    return html.unescape(source).replace("\u2060", "")
 
 
 def page(name: str, **query: str) -> AppTest:

@@ -17,6 +17,7 @@ MODULE_SECONDS = {
     "tests/test_scorebook_browser.py": 20.0,
     "tests/test_deploy.py": 20.0,
     "tests/test_hostile_browser.py": 20.0,
+    "tests/test_numbers_browser.py": 20.0,
 }
 BROWSER_SECONDS = 40.0
 

@@ -1,8 +1,8 @@
 """User text shown as text: Markdown, HTML, chart labels and CSV cells built from hostile names.
 
-Markdown is rendered here with markdown-it (CommonMark plus GitHub's tables,
-strikethrough and bare-link detection, with raw HTML on, as Streamlit's
-``unsafe_allow_html`` has it) to look at the HTML a browser would get.
+Markdown is rendered here as Streamlit's GitHub-flavoured Markdown would
+(tests/gfm.py: bare links found in the decoded text, raw HTML on) to look at
+the HTML a browser would get.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from markdown_it import MarkdownIt
 
+from tests import gfm
 from ui import charts, escape
 
 HOSTILE = [
@@ -35,17 +35,27 @@ HOSTILE = [
     "=1+1",
     "a\n\n# b",
     "<script>alert(1)</script>",
+    "http://x.y",
+    "www.x.y",
+    "x.y/z",
+    "a@b.cd",
+    "**b** [e](http://ev.il)",
+    "example.com/z",
+    "mailto:a@b.cd",
+    "xmpp:a@b.cd",
+    "HTTPS://EXAMPLE.COM",
+    "//example.com",
 ]
-RENDER = MarkdownIt("gfm-like", {"html": True})
 MARKUP = re.compile(r"<(a|img|h[1-6]|script|strong|em|code|del|table|blockquote|ol|ul)\b")
 
 
 def rendered(markdown: str) -> str:
-    return RENDER.render(markdown)
+    return gfm.render(markdown)
 
 
 def text_of(rendered_html: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", rendered_html)).strip()
+    """What a reader sees: the text without tags, and without the invisible word joiners."""
+    return html.unescape(re.sub(r"<[^>]+>", "", rendered_html)).replace("\u2060", "").strip()
 
 
 @pytest.mark.parametrize("name", HOSTILE)
@@ -84,3 +94,10 @@ def test_csv_cells_that_start_like_a_formula_are_neutralised(cell: str) -> None:
 def test_csv_keeps_numbers_and_plain_names() -> None:
     out = charts.csv_text(["Player", "Score"], [["Asha", -5], ["Ben", 10]])
     assert out == "Player,Score\nAsha,-5\nBen,10\n"
+
+
+def test_a_link_in_an_attribute_a_script_reads_stays_that_link() -> None:
+    link = 'https://moon.example/room?room=K7QX2M&seat=a"b'
+    out = rendered(f'<div data-url="{escape.attribute(link)}">Share</div>')
+    assert 'data-url="https://moon.example/room?room=K7QX2M&amp;seat=a&quot;b"' in out
+    assert html.unescape(escape.attribute(link)) == link

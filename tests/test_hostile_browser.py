@@ -1,9 +1,11 @@
 """In Chromium, on PostgreSQL: hostile URLs and names never crash a page or become markup.
 
 A NUL in the room code used to reach PostgreSQL and show every visitor the
-traceback; names like ``[x](http://e)`` became links. Here the real browser
-renders the pages and the DOM is searched for what user text must not make:
-links, images, headings, and traceback text.
+traceback; names like ``[x](http://e)`` became links, and so did bare links
+such as ``http://x.y`` or ``a@b.cd`` that Streamlit's GitHub-flavoured Markdown
+finds in plain text. Here the real browser renders the pages and the DOM is
+searched for what user text must not make: links, images, headings, and
+traceback text.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from tests.service_play import play_until_round_ends
 from tests.test_browser import SETTLED
 
 NAMES = ["[x](http://e)", "![x](http://e/x.png)", "# h", '<a href="//e.com">x</a>', "=1+1"]
+LINKS = ["http://x.y", "www.x.y", "x.y/z", "a@b.cd", "**b** [e](http://ev.il)"]
 LEAKS = ("Traceback", "psycopg", 'File "', "sqlalchemy", "NUL")
 MADE = """() => [
   ...document.querySelectorAll('a[href*="e.com"], a[href^="http://e"], img[src*="x.png"]'),
@@ -31,6 +34,10 @@ MADE = """() => [
     .filter(h => h.textContent.trim() === 'h'),
   ...document.querySelectorAll('svg a'),
 ].length"""
+#: Links to any address in LINKS (word joiners, had any reached an address, taken out).
+LINKED = r"""() => [...document.querySelectorAll('a[href]')]
+  .map(a => decodeURIComponent(a.getAttribute('href')).replace(/\u2060/g, ''))
+  .filter(href => /x\.y|ev\.il|b\.cd|^mailto:|^xmpp:/i.test(href)).length"""
 
 
 @pytest.fixture(scope="module")
@@ -45,9 +52,22 @@ def site(postgres_server: str) -> Iterator[dict[str, Any]]:
     tokens = [host, *(rooms.join(played, name) for name in NAMES[1:])]
     rooms.begin(host)
     play_until_round_ends(rooms, tokens, random.Random(3))
+    links, links_host = rooms.create(LINKS[0], RoomSettings(mode="partners", players=5, decks=1))
+    for name in LINKS[1:]:
+        rooms.join(links, name)
+    linked, host = rooms.create(LINKS[0], RoomSettings(mode="partners", players=5, decks=1))
+    tokens = [host, *(rooms.join(linked, name) for name in LINKS[1:])]
+    rooms.begin(host)
+    play_until_round_ends(rooms, tokens, random.Random(4))
     rooms.store.close()
     with streamlit_server(database) as (base, _):
-        yield {"base": base, "lobby": lobby, "played": played}
+        yield {
+            "base": base,
+            "lobby": lobby,
+            "played": played,
+            "links": links,
+            "links_host": links_host,
+        }
 
 
 @pytest.fixture(scope="module")
@@ -61,9 +81,10 @@ def page(site: dict[str, Any]) -> Iterator[Page]:
 
 
 def settle(page: Page, text: str) -> str:
+    """The page's text once drawn, as read: without the invisible word joiners."""
     page.wait_for_selector(f"text={text}", timeout=30_000)
     page.wait_for_function(SETTLED, timeout=30_000)
-    return page.inner_text("body")
+    return page.inner_text("body").replace("\u2060", "")
 
 
 def test_a_room_code_with_nul_shows_a_friendly_message(site: dict[str, Any], page: Page) -> None:
@@ -80,6 +101,16 @@ def test_hostile_names_are_text_in_the_lobby(site: dict[str, Any], page: Page) -
     for name in NAMES:
         assert name in shown
     assert page.evaluate(MADE) == 0
+
+
+def test_names_that_look_like_links_are_text_in_the_lobby(site: dict[str, Any], page: Page) -> None:
+    for seat in ("", f"&seat={site['links_host']}"):  # the invite link's view, then the host's
+        page.goto(f"{site['base']}/room?room={site['links']}{seat}")
+        shown = settle(page, "Invite your friends")
+        for name in LINKS:
+            assert name in shown
+        assert page.evaluate(LINKED) == 0
+        assert page.evaluate(MADE) == 0
 
 
 def test_hostile_names_are_text_on_the_table_and_in_results(
@@ -101,3 +132,8 @@ def test_hostile_names_are_text_in_stats_charts(site: dict[str, Any], page: Page
     )
     assert '<a href="//e.com">x</a>' in " ".join(labels)
     assert page.evaluate(MADE) == 0
+    # The newest game's first round, replayed: its "Bidding:" line names every player.
+    page.get_by_role("tab", name="History").click()
+    bidding = page.get_by_text("Bidding:").inner_text(timeout=30_000).replace("\u2060", "")
+    assert all(name in bidding for name in LINKS), bidding
+    assert page.evaluate(LINKED) == 0

@@ -1,12 +1,13 @@
 """Every page with hostile names and URL parameters: no link, image, heading or tag from them.
 
 Players here are called ``[x](http://e)``, ``![x](http://e/x.png)``, ``# h``,
-``<a href="//e.com">x</a>`` and ``=1+1``; the URL carries the same, NUL and
+``<a href="//e.com">x</a>`` and ``=1+1``, and in other rooms bare links such as
+``http://x.y``, ``www.x.y`` and ``a@b.cd``; the URL carries the same, NUL and
 20,000 characters. Each page runs without an exception, and the Markdown of
-every element it draws is rendered (markdown-it, raw HTML on, as Streamlit
-does) and searched for links, images, headings and tags that user text
-could have made. Charts must show the names as text, CSV cells must not
-start a formula.
+every element it draws is rendered as GitHub-flavoured Markdown (tests/gfm.py:
+raw HTML on and bare links found, as Streamlit does) and searched for links,
+images, headings and tags that user text could have made. Charts must show
+the names as text, CSV cells must not start a formula.
 """
 
 from __future__ import annotations
@@ -19,22 +20,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from markdown_it import MarkdownIt
 from streamlit.testing.v1 import AppTest
 
 from core.moon3.table import RoomSettings
 from core.rooms import Rooms
 from core.store import Store
 from core.store.moon3 import stats
+from tests import gfm
 from tests.apptests import page as opened
-from tests.apptests import pages_on
+from tests.apptests import pages_on, readable
 from tests.service_play import play_until_round_ends
 from ui import charts
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["[x](http://e)", "![x](http://e/x.png)", "# h", '<a href="//e.com">x</a>', "=1+1"]
+#: Names GitHub's Markdown would turn into links even as plain text (bare links).
+LINKS = ["http://x.y", "www.x.y", "x.y/z", "a@b.cd", "**b** [e](http://ev.il)"]
 URL_VALUES = [*NAMES, "\x00", "Q" * 20_000, "\u202eABCDEF", "%00", "javascript:alert(1)"]
-RENDER = MarkdownIt("gfm-like", {"html": True})
 #: What user text must never become: a link, an image, a heading, a tag of its own.
 MADE = re.compile(
     r'<a\b[^>]*href=|<img\b[^>]*src="?[^">]*x\.png|<h[1-6]\b[^>]*>\s*[hy]\s*</h|<script|<iframe'
@@ -59,8 +61,21 @@ def tables(database: str) -> dict[str, Any]:
     rooms.begin(host)
     end = play_until_round_ends(rooms, tokens, random.Random(7))
     assert end.status in ("results", "over")
+    links, links_host = rooms.create(LINKS[0], RoomSettings(mode="partners", players=5, decks=1))
+    for name in LINKS[1:]:
+        rooms.join(links, name)
+    linked, host = rooms.create(LINKS[0], RoomSettings(mode="partners", players=5, decks=1))
+    linked_tokens = [host, *(rooms.join(linked, name) for name in LINKS[1:])]
+    rooms.begin(host)
+    end = play_until_round_ends(rooms, linked_tokens, random.Random(8))
+    assert end.status in ("results", "over")
     rooms.store.close()
-    return {"lobby": (lobby, lobby_host), "played": (played, tokens)}
+    return {
+        "lobby": (lobby, lobby_host),
+        "played": (played, tokens),
+        "links": (links, links_host),
+        "linked": (linked, linked_tokens),
+    }
 
 
 def page(name: str, **query: str) -> AppTest:
@@ -84,11 +99,16 @@ def markdown_of(at: AppTest) -> list[str]:
 def check_page(at: AppTest) -> str:
     """No exception, no traceback, and no markup made from user text; returns the HTML."""
     assert not at.exception, at.exception
-    html = "\n".join(RENDER.render(source) for source in markdown_of(at))
+    html = "\n".join(gfm.render(source) for source in markdown_of(at))
     found = MADE.search(html)
     assert found is None, html[max(0, found.start() - 200) : found.end() + 200]
     assert "Traceback" not in html
     return html
+
+
+def shown(html: str) -> str:
+    """The text a reader sees in ``html``: no tags, references decoded, no word joiners."""
+    return readable(re.sub(r"<[^>]+>", "", html))
 
 
 @pytest.mark.parametrize("value", URL_VALUES)
@@ -113,11 +133,22 @@ def test_the_lobby_shows_hostile_names_as_text(tables: dict[str, Any]) -> None:
     for at in (page("room", room=code), page("room", room=code, seat=host)):
         html = check_page(at)
         assert "Invite your friends" in html
-        assert "&#91;x&#93;&#40;http&#58;&#47;&#47;e&#41;" in html or "[x](http://e)" in html
+        assert "[x](http://e)" in shown(html)
 
 
-def test_the_table_and_results_show_hostile_names_as_text(tables: dict[str, Any]) -> None:
-    code, tokens = tables["played"]
+def test_the_lobby_shows_names_that_look_like_links_as_text(tables: dict[str, Any]) -> None:
+    code, host = tables["links"]
+    for at in (page("room", room=code), page("room", room=code, seat=host)):
+        text = shown(check_page(at))
+        for name in LINKS:
+            assert name in text
+
+
+@pytest.mark.parametrize("room", ["played", "linked"])
+def test_the_table_and_results_show_hostile_names_as_text(
+    tables: dict[str, Any], room: str
+) -> None:
+    code, tokens = tables[room]
     for at in (page("room", room=code), page("room", room=code, seat=tokens[0])):
         html = check_page(at)
         assert "Scores" in html
@@ -156,6 +187,8 @@ def test_stats_show_hostile_names_as_text(tables: dict[str, Any]) -> None:
     at = page("stats")
     html = check_page(at)
     assert "Rounds played" in html
+    bidding = next(str(c.value) for c in at.caption if str(c.value).startswith("Bidding: "))
+    assert all(name in shown(gfm.render(bidding)) for name in LINKS), bidding
     specs = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
     assert specs, "the Stats page draws charts"
     labels = json.dumps(

@@ -88,7 +88,7 @@ def test_h4_a_bad_file_lists_its_problems_by_line_and_imports_nothing(empty: str
     assert any(f"{len(errors)} bad lines" in e.value for e in at.error)
     listed = next(m.value for m in at.markdown if m.value.startswith("- line"))
     for error in errors:
-        assert f"- line {error['line']}&#58; " in listed, error
+        assert "- " + escape.markdown(f"line {error['line']}: ") in listed, error
     assert button(at, "Import").disabled
     assert any(d.label == "Download the problems (CSV)" for d in at.get("download_button"))
     assert rounds_stored(empty) == 0
@@ -107,8 +107,8 @@ def test_h4_the_clean_lines_only_are_stored_when_asked(empty: str) -> None:
 @pytest.mark.parametrize(
     ("name", "data", "said"),
     [
-        ("not_json.json", None, "line 8&#58; "),
-        ("garbage.csv", b"\xff\xfe\x00bad", "not UTF&#45;8 text"),
+        ("not_json.json", None, escape.markdown("line 8: ")),
+        ("garbage.csv", b"\xff\xfe\x00bad", escape.markdown("not UTF-8 text")),
         ("empty.json", b"[]", ""),
     ],
 )

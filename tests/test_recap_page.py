@@ -113,7 +113,7 @@ def test_h5_the_recap_link_opens_the_same_range(evening: str) -> None:
     at = opened(**{"from": "2025-05-01", "to": "2025-05-31"})
     shared = "\n".join(str(h.proto.body) for h in at.get("html"))
     assert "Copy recap link" in shared
-    assert escape.html("/recap?from=2025-05-01&to=2025-05-31") in shared
+    assert escape.attribute("/recap?from=2025-05-01&to=2025-05-31") in shared
 
 
 def test_h5_a_cards_png_is_a_valid_image_of_the_card_size(evening: str) -> None:

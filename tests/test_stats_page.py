@@ -296,6 +296,22 @@ def test_h5_best_trios_and_worst_pairs_rank_those_together_at_least_n_rounds(
         assert ranking[: len(expected)] == expected, kind
 
 
+@pytest.mark.parametrize("typed", [0, 10_001])
+def test_h5_rounds_together_out_of_range_rank_nothing_and_say_the_range(
+    on_evening: str, typed: int
+) -> None:
+    at = stats_page()
+    at.number_input(key="p-least").set_value(typed).run()
+    assert not at.exception
+    said = "\n".join(e.value for e in at.error)
+    assert f"{typed} is out of range: type a number from 1 to 10,000." in said
+    waiting = "\n".join(c.value for c in at.caption)
+    assert waiting.count("Waiting for a number of rounds in range.") == 2  # trios, pairs
+    specs = [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    won = [t for spec in specs for t in spec["data"] if t.get("name") == "Won"]
+    assert len(won) == 1  # the favourite pairs alone: they rank by no number
+
+
 def test_h5_a_player_filter_shows_that_players_pairs(on_evening: str) -> None:
     at = stats_page()
     at.selectbox(key="f-player").set_value("Farid").run()

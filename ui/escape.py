@@ -7,8 +7,12 @@ felt is HTML handed to ``st.markdown`` — which parses Markdown around it too.
 So both helpers turn every ASCII punctuation mark into a numeric character
 reference: the browser shows the same character, but no Markdown construct
 (links, images, headings, emphasis, Streamlit's ``:directives:``, ``$`` maths)
-and no HTML tag can start from it. Line breaks become spaces (a blank line
-would end an HTML block), and control characters and lone surrogates go.
+and no HTML tag can start from it. GitHub's Markdown then looks for bare links
+in the decoded text (``http://``, ``www.``, ``a@b.cd``), so ``.``, ``:``, ``@``
+and ``/`` also get an invisible word joiner (U+2060) on each side: the text
+reads the same, and no address can be found in it. Line breaks become spaces
+(a blank line would end an HTML block), and control characters and lone
+surrogates go.
 """
 
 from __future__ import annotations
@@ -18,7 +22,12 @@ import re
 import string
 from collections.abc import Iterable, Sequence
 
-_REFERENCES = {ord(ch): f"&#{ord(ch)};" for ch in string.punctuation}
+#: Where a bare link's scheme, domain or address is split; a word joiner shows nothing.
+_JOINED = ".:@/"
+_REFERENCES = {
+    ord(ch): f"\u2060&#{ord(ch)};\u2060" if ch in _JOINED else f"&#{ord(ch)};"
+    for ch in string.punctuation
+}
 _SPACES = {ord(ch): " " for ch in "\t\n\r\v\f\x85\u2028\u2029"}
 _INVISIBLE = re.compile("[\x00-\x08\x0e-\x1f\x7f\ud800-\udfff]")
 #: What a spreadsheet would read as the start of a formula (OWASP's list).
@@ -41,6 +50,15 @@ def html(text: object) -> str:
     around and between the tags; safe inside quoted attributes as well.
     """
     return _plain(text).translate(_REFERENCES)
+
+
+def attribute(text: object) -> str:
+    """``text`` as the quoted value of an attribute a script reads (``data-url``), exactly.
+
+    No Markdown parses inside a tag, and a link to share must stay that link, so
+    this is plain HTML escaping: no references beyond it and no word joiners.
+    """
+    return _html.escape(_plain(text), quote=True)
 
 
 def chart(text: object) -> str:

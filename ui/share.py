@@ -71,8 +71,8 @@ def button(key: str, label: str, url: str, text: str) -> None:
     st.markdown(CSS, unsafe_allow_html=True)
     st.html(
         _BUTTON.format(
-            key=key, label=escape.html(label), url=escape.html(url),
-            text=escape.html(text),
+            key=key, label=escape.html(label), url=escape.attribute(url),
+            text=escape.attribute(text),
         ),
         unsafe_allow_javascript=True,
     )  # fmt: skip

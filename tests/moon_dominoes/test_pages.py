@@ -3,7 +3,6 @@ and discard, trump, play, results, the end of the game, hints, a watcher and a h
 
 from __future__ import annotations
 
-import html
 import json
 import random
 from collections.abc import Iterator
@@ -14,7 +13,7 @@ from sqlmodel import select
 from core.moon_dominoes.table import MoonDominoesSettings
 from core.rooms import Rooms
 from core.store import Room, Store
-from tests.apptests import page, pages_on
+from tests.apptests import page, pages_on, readable
 from tests.service_play import move_of, play_until_round_ends, tokens_by_position
 
 HOSTILE = "<b>x</b>*y*"
@@ -92,7 +91,7 @@ def test_the_lobby_names_the_game_and_shows_a_hostile_name_as_text(database: str
     rooms, code, tokens = seated(database, begin=False)
     at = page("room", room=code, seat=tokens[0]).run()
     assert not at.exception
-    captions = html.unescape(" ".join(c.value for c in at.caption))
+    captions = readable(" ".join(c.value for c in at.caption))
     assert "Three-Player Moon · 3 players" in captions
     assert "<b>x</b>" not in text_of(at)
     rooms.store.close()
@@ -177,7 +176,7 @@ def test_results_tell_the_bid_the_trump_and_each_score(database: str) -> None:
     at = page("room", room=code, seat=ordered[0]).run()
     assert not at.exception
     raw = text_of(at)
-    shown = html.unescape(raw)
+    shown = readable(raw)
     assert "Hand 1:" in shown and "as trump" in shown and "The seven tricks" in shown
     assert "<b>x</b>" not in raw and HOSTILE in shown
     if end.status == "results":

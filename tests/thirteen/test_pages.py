@@ -4,7 +4,6 @@ game and a rematch, hints, a watcher and a hostile name."""
 
 from __future__ import annotations
 
-import html
 import json
 import random
 from collections.abc import Iterator
@@ -16,7 +15,7 @@ from core.rooms import Rooms
 from core.store import Room, Store
 from core.thirteen import cards
 from core.thirteen.table import ThirteenSettings
-from tests.apptests import page, pages_on
+from tests.apptests import page, pages_on, readable
 from tests.service_play import move_of, play_until_round_ends, tokens_by_position
 
 HOSTILE = "<b>x</b>*y*"
@@ -60,7 +59,7 @@ def play_button(at: object) -> object:
 
 
 def text_of(at: object) -> str:
-    return html.unescape("\n".join(str(m.value) for m in at.markdown))  # type: ignore[attr-defined]
+    return readable("\n".join(str(m.value) for m in at.markdown))  # type: ignore[attr-defined]
 
 
 def test_create_room_offers_thirteen_for_two_to_four(database: str) -> None:
@@ -102,7 +101,7 @@ def test_the_lobby_names_the_game_and_shows_a_hostile_name_as_text(database: str
     rooms, code, tokens = seated(database, begin=False)
     at = page("room", room=code, seat=tokens[0]).run()
     assert not at.exception
-    captions = html.unescape(" ".join(c.value for c in at.caption))
+    captions = readable(" ".join(c.value for c in at.caption))
     assert "Thirteen · 3 players, 5 hands" in captions
     assert "<b>x</b>" not in "\n".join(str(m.value) for m in at.markdown)
     rooms.store.close()

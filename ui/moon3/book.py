@@ -22,7 +22,7 @@ from core.moon3.book import BookRound, BookSettings, BookView
 from core.moon3.config import MAX_PLAYERS, MODE_LABELS, Config, Mode, default_decks
 from core.moon3.scoring import default_length
 from core.rooms import RoomError, RoomView
-from ui import charts, escape, look, session
+from ui import charts, escape, look, numbers, session
 from ui.turn import Turn
 
 CSS = """
@@ -48,6 +48,8 @@ CSS = """
 
 
 # ---------------------------------------------------------------- opening a scorebook
+
+OPEN = "Open the scorebook"
 
 
 def _names(text: str) -> list[str]:
@@ -98,10 +100,16 @@ def create_form() -> None:
         key=f"book-decks-{players >= 5}",
     ) or default_decks(min(max(players, 2), MAX_PLAYERS))
     left, right = st.columns(2)
-    min_bid = left.number_input(
-        "Minimum bid", min_value=5, max_value=250 * decks, value=125 * decks, step=5,
-        key=f"book-min-{decks}",
-    )  # fmt: skip
+    with left:
+        min_bid = numbers.field(
+            "Minimum bid",
+            5,
+            250 * decks,
+            key=f"book-min-{decks}",
+            value=125 * decks,
+            step=5,
+            button=OPEN,
+        )
     length = right.selectbox(
         "Game length",
         ["default", "target", "rounds"],
@@ -114,23 +122,29 @@ def create_form() -> None:
     )
     target = rounds = None
     if length == "target":
-        target = int(st.number_input("First to", 5, 100_000, 250 * decks, 5, key="book-target"))
+        target = numbers.field(
+            "First to", 5, 100_000, key="book-target", value=250 * decks, step=5, button=OPEN
+        )
     elif length == "rounds":
-        rounds = int(st.number_input("Rounds", 1, 100, max(players, 1), 1, key="book-rounds"))
+        rounds = numbers.field(
+            "Rounds", 1, 100, key="book-rounds", value=max(players, 1), button=OPEN
+        )
+    boxes = [n for n in (min_bid, target, rounds) if n is not None]
     anyone = st.toggle(
         "Seated players may enter rounds",
         help="Players who open the invite link and tap their name can then enter rounds too.",
         key="book-anyone",
     )
-    if st.button("Open the scorebook", type="primary"):
+    fits = all(n.fits for n in boxes)
+    if st.button(OPEN, type="primary", disabled=not fits) and fits:
         settings = BookSettings(
             mode=mode,
             others=tuple(others),
             team_b=team_b,
             decks=decks,
-            min_bid=int(min_bid),
-            target=target,
-            rounds=rounds,
+            min_bid=min_bid.value,
+            target=None if target is None else target.value,
+            rounds=None if rounds is None else rounds.value,
             anyone=anyone,
         )
         try:
@@ -244,15 +258,16 @@ def entry_form(view: RoomView, book: BookView, rooms: Any, token: str) -> None:
     number = len(book.rounds) + 1
     with st.container(key="m3-entry"):
         st.markdown(f"**Round {number}**")
-        entered = _entry_fields(view, book, "new")
-        ready = entered is not None
+        entered = _entry_fields(view, book, "new", book.min_bid, "Enter round")
         st.button(
             "Enter round",
             type="primary",
-            disabled=not ready,
-            on_click=_tap,
+            disabled=entered() is None,
+            on_click=_send,
             args=(
-                partial(rooms.enter_round, token, entered, view.version),
+                partial(rooms.enter_round, token),
+                entered,
+                view.version,
                 f"Round {number} entered",
             ),
             key=_state_key(view, book, "enter"),
@@ -260,8 +275,25 @@ def entry_form(view: RoomView, book: BookView, rooms: Any, token: str) -> None:
         )
 
 
-def _entry_fields(view: RoomView, book: BookView, part: str) -> dict[str, object] | None:
-    """The entry's widgets; the entry once it is complete, else ``None``."""
+def _send(
+    call: Callable[[dict[str, object], int], Any],
+    entered: Callable[[], dict[str, object] | None],
+    version: int,
+    done: str,
+) -> None:
+    """Button callback: send the entry as the form shows it when pressed (a number typed just
+    before the click included), or nothing while it is incomplete or out of range."""
+    entry = entered()
+    if entry is not None:
+        _tap(partial(call, entry, version), done)
+
+
+def _entry_fields(
+    view: RoomView, book: BookView, part: str, bid: int, button: str
+) -> Callable[[], dict[str, object] | None]:
+    """The entry's widgets, the bid starting at ``bid``, sent by ``button``; returns what reads
+    the entry as they show it (``None`` while it is incomplete or a number is out of range),
+    for the drawing and for the button's callback."""
     key = partial(_state_key, view, book)
     players = range(len(book.names))
     bidder = st.pills(
@@ -270,16 +302,11 @@ def _entry_fields(view: RoomView, book: BookView, part: str) -> dict[str, object
         format_func=lambda p: escape.markdown(book.names[p]),
         key=key(f"{part}-bidder"),
     )
-    bid = st.number_input(
-        "Bid",
-        min_value=book.min_bid,
-        max_value=book.max_bid,
-        step=5,
-        key=key(f"{part}-bid"),
+    amount = numbers.field(
+        "Bid", book.min_bid, book.max_bid, key=key(f"{part}-bid"), value=bid, step=5, button=button
     )
-    partners: list[int] = []
     if book.partners_chosen:
-        partners = st.pills(
+        st.pills(
             "Partners (called as teammates)",
             [p for p in players if p != bidder],
             selection_mode="multi",
@@ -296,24 +323,37 @@ def _entry_fields(view: RoomView, book: BookView, part: str) -> dict[str, object
         key=key(f"{part}-result"),
     )
     with st.expander("Counted the points? Enter them instead"):
-        taken = st.number_input(
+        taken = numbers.field(
             "Points the bidding side took",
-            min_value=0,
-            max_value=book.max_bid,
+            0,
+            book.max_bid,
+            key=key(f"{part}-taken"),
             value=None,
             step=5,
-            key=key(f"{part}-taken"),
+            button=button,
+            say=False,
             help="The result follows from them (R26): made when they reach the bid.",
         )
-    if bidder is None or (result is None and taken is None):
+    taken.say_range()  # under the expander: seen even once it is folded
+    if bidder is None or (result is None and taken.value is None):
         st.caption("Tap the bidder and the result (or enter the points taken).")
-        return None
-    entry: dict[str, object] = {"bidder": int(bidder), "bid": int(bid), "partners": partners}
-    if taken is not None:
-        entry["taken"] = int(taken)
-    else:
-        entry["made"] = result == "made"
-    return entry
+
+    def entered() -> dict[str, object] | None:
+        state = st.session_state
+        chosen, outcome = state.get(key(f"{part}-bidder")), state.get(key(f"{part}-result"))
+        if chosen is None or amount.value is None or not (amount.fits and taken.fits):
+            return None
+        if outcome is None and taken.value is None:
+            return None
+        sided = list(state.get(key(f"{part}-partners")) or []) if book.partners_chosen else []
+        entry: dict[str, object] = {"bidder": int(chosen), "bid": amount.value, "partners": sided}
+        if taken.value is not None:
+            entry["taken"] = taken.value
+        else:
+            entry["made"] = outcome == "made"
+        return entry
+
+    return entered
 
 
 def _describe(book: BookView, entry: BookRound) -> str:
@@ -333,21 +373,22 @@ def last_round_tools(view: RoomView, book: BookView, rooms: Any, token: str) -> 
         # The form starts from the round as entered.
         known = {
             "fix-bidder": last.bidder,
-            "fix-bid": last.bid,
             "fix-partners": list(last.partners) if book.partners_chosen else [],
             "fix-result": None if last.taken is not None else ("made" if last.made else "failed"),
             "fix-taken": last.taken,
         }
         for part, value in known.items():
             st.session_state.setdefault(_state_key(view, book, part), value)
-        fixing = _entry_fields(view, book, "fix")
+        fixing = _entry_fields(view, book, "fix", last.bid, "Save correction")
         left, right = st.columns(2)
         left.button(
             "Save correction",
-            disabled=fixing is None,
-            on_click=_tap,
+            disabled=fixing() is None,
+            on_click=_send,
             args=(
-                partial(rooms.correct_round, token, fixing, view.version),
+                partial(rooms.correct_round, token),
+                fixing,
+                view.version,
                 f"Round {last.number} corrected",
             ),
             key=_state_key(view, book, "fix"),

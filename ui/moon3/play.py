@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -19,7 +20,7 @@ from core import seats
 from core.moon3 import cards
 from core.moon3.config import MODE_LABELS, Mode, call_count
 from core.rooms import RoomError, RoomView
-from ui import escape, look
+from ui import escape, look, numbers
 from ui import hand as hand_row
 from ui.moon3 import faces
 from ui.moon3.table import headline
@@ -99,6 +100,13 @@ def describe(action: Any) -> str:
     return f"play {cards.label(action.value)}"  # type: ignore[arg-type]
 
 
+def _bid(turn: Turn, amount: numbers.Number) -> None:
+    """Bid the amount in the box as it is when Bid is pressed (a number typed just before
+    included); nothing when it is out of range, which the redrawn box then says."""
+    if amount.fits and amount.value is not None:
+        turn.move({"type": "bid", "amount": amount.value})()
+
+
 def controls(view: RoomView, turn: Turn) -> None:
     """The decision at hand for this player: bid, call, trump; playing is tapping a card."""
     table_view = view.table
@@ -106,29 +114,33 @@ def controls(view: RoomView, turn: Turn) -> None:
         return
     if table_view.phase == "bidding":
         amounts = [int(str(a.value)) for a in table_view.legal if a.kind == "bid"]
+        amount = None
         with st.container(horizontal=True, key="m3-bid", gap="small"):
             if amounts:
-                amount_key = f"bid-{view.version}"
-                st.number_input(
+                amount = numbers.field(
                     "Your bid",
-                    min_value=amounts[0],
-                    max_value=amounts[-1],
+                    amounts[0],
+                    amounts[-1],
+                    key=f"bid-{view.version}",
                     value=amounts[0],
                     step=5,
-                    key=amount_key,
+                    button="Bid",
+                    say=False,
                     width=130,
                     label_visibility="collapsed",
                 )
-
-                def bid() -> None:
-                    # The amount as it is when Bid is pressed (a typed one included).
-                    amount = int(st.session_state[amount_key])
-                    turn.move({"type": "bid", "amount": amount})()
-
-                st.button("Bid", type="primary", on_click=turn.tap, args=(bid,))
+                st.button(
+                    "Bid",
+                    type="primary",
+                    disabled=not amount.fits,
+                    on_click=turn.tap,
+                    args=(partial(_bid, turn, amount),),
+                )
             fold = turn.move({"type": "pass"})
             st.button("Pass", on_click=turn.tap, args=(fold,))
             hint_button(view, turn, describe_hint)
+        if amount is not None:
+            amount.say_range()  # under the row: on a phone the box is too narrow for it
     elif table_view.phase == "calling":
         callable_ids = list(getattr(table_view.legal, "callable", ()))
         count = table_view.call_count

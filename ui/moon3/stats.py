@@ -25,7 +25,7 @@ from core.moon3.state import State
 from core.records import ActionError, RecordError
 from core.store import history
 from core.store.moon3 import stats
-from ui import charts, escape, look, session
+from ui import charts, escape, look, numbers, session
 from ui.moon3 import faces
 
 #: At most this many rows in a chart; the table and CSV keep going.
@@ -547,18 +547,21 @@ def partnerships_tab(
         "Favourites are the pairs most often together; best and worst rank the win rate of "
         "those together at least the rounds chosen here."
     )
-    least = int(
-        st.number_input(
-            "Rank groups together at least N rounds",
-            min_value=1,
-            max_value=10_000,
-            value=stats.MIN_TOGETHER,
-            step=1,
-            key="p-least",
-            width=260,
-        )
+    box = numbers.field(
+        "Rank groups together at least N rounds",
+        1,
+        10_000,
+        key="p-least",
+        value=stats.MIN_TOGETHER,
+        width=260,
     )
-    fewer = f"No group has been together {_rounds(least)} yet."
+    # Best and worst rank by the number in the box, so none while it is out of range.
+    least = box.value if box.fits and box.value is not None else None
+    fewer = (
+        f"No group has been together {_rounds(least)} yet."
+        if least is not None
+        else "Waiting for a number of rounds in range."
+    )
     left, middle, right = st.columns(3, gap="large")
     with left:
         _ranking(
@@ -568,10 +571,12 @@ def partnerships_tab(
             "favourite-pairs",
             "No two players have been on one side yet.",
         )
+    best = stats.best(trios, least, RANKED) if least is not None else []
+    worst = stats.worst(pairs, least, RANKED) if least is not None else []
     with middle:
-        _ranking("Best trios", stats.best(trios, least, RANKED), "Trio", "best-trios", fewer)
+        _ranking("Best trios", best, "Trio", "best-trios", fewer)
     with right:
-        _ranking("Worst pairs", stats.worst(pairs, least, RANKED), "Pair", "worst-pairs", fewer)
+        _ranking("Worst pairs", worst, "Pair", "worst-pairs", fewer)
 
     left, right = st.columns(2, gap="large")
     with left:
