@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import session
+from ui import numbers, session
 
 st.set_page_config(page_title="Moon 3 of Spades", page_icon="♠️", layout="wide")
 
@@ -28,6 +28,7 @@ PAGES = [
 ]
 # The menu runs along the top, so the table gets the whole width of a laptop.
 page = st.navigation(PAGES, position="top")
+numbers.install()
 try:
     page.run()
 except Exception:  # Streamlit's own reruns and stops are not Exceptions: they pass through

@@ -85,6 +85,15 @@ def test_a_table_bid_typed_out_of_range_then_clicked_bids_nothing(
     expect(amount).to_have_value("9999")
     assert rooms.view(bidder).version == version  # nothing was bid
     shoot_sizes(phone, "bid-out-of-range")
+    # Beyond what the box can hold: it shows the largest number it holds, and bids nothing.
+    type_in(amount, 135, enter=True)
+    amount.fill("99999999999999999999")
+    expect(amount).to_have_value("999999999999999")
+    phone.get_by_role("button", name="Bid", exact=True).click()
+    said = phone.get_by_text("999999999999999 is out of range", exact=False)
+    expect(said).to_be_visible(timeout=20_000)
+    expect(phone.get_by_role("button", name="Bid", exact=True)).to_be_disabled()
+    assert rooms.view(bidder).version == version
 
 
 def test_a_scorebook_bid_typed_out_of_range_then_clicked_enters_no_round(

@@ -9,8 +9,12 @@ the button's callback already sees it. The range is checked here instead: a
 number out of range is said under the box, the button that would send it is
 drawn disabled, and the callback checks again before sending, since a click
 can carry a number typed just before it. The +/− steps still work; a step out
-of range is said like a typed number. Streamlit's own limit stays: a number
-beyond ±9,007,199,254,740,991 is not committed (its box turns red).
+of range is said like a typed number. Streamlit's box cannot commit a number
+beyond ±9,007,199,254,740,991 either (it turns red and keeps the last one), so
+a script installed once a page (:func:`install`) writes any number typed
+beyond ±999,999,999,999,999 as that number, which the box does commit and the
+server then refuses as out of range: the box never shows one number and holds
+another.
 """
 
 from __future__ import annotations
@@ -56,6 +60,37 @@ class Number:
         """Under the box (or its row), when it does not fit: the range, as an alert."""
         if not self.fits:
             st.error(self.range_text(), icon=":material/error:")
+
+
+#: The largest number a box shows: Streamlit's box commits any number up to ±2⁵³ − 1.
+LARGEST = 999_999_999_999_999
+#: Installed once a page: a number typed beyond :data:`LARGEST` (or written as ``1e99``) is
+#: shown as ±:data:`LARGEST`, through the box's own input event, so that it is committed.
+LIMIT_JS = f"""
+<style>.st-key-m3-numbers {{ display: none; }}</style>
+<script>
+(() => {{
+  if (window.m3Numbers) return;
+  window.m3Numbers = true;
+  const largest = {LARGEST};
+  const write = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set;
+  document.addEventListener("input", (event) => {{
+    const box = event.target;
+    if (!(box instanceof HTMLInputElement) || box.type !== "number" || box.value === "") return;
+    const typed = Number(box.value);
+    if (Number.isFinite(typed) && Math.abs(typed) <= largest) return;
+    write.call(box, String(typed < 0 ? -largest : largest));
+    box.dispatchEvent(new Event("input", {{ bubbles: true }}));
+  }}, true);
+}})();
+</script>
+"""
+
+
+def install() -> None:
+    """Keep every number box of the page committable (:data:`LIMIT_JS`); drawn hidden."""
+    with st.container(key="m3-numbers"):
+        st.html(LIMIT_JS, unsafe_allow_javascript=True)
 
 
 def field(
