@@ -20,32 +20,19 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import text
 
 from core import bots, games, records
 from core.boundary import Gate
 from core.games import sent_form
 from core.rooms import RoomError, Rooms
 from tests.service_play import confirm_default_removal, tokens_by_position
+from tests.test_boundary import snapshot
 
 #: Moves played in each example: a few hands of Spades (so a side falls 100 behind and is
 #: offered blind nil), a round or two of the others.
 MOVES = 250
 #: A text no game names a piece, a suit or a move by.
 NOTHING = ["ZZ", "A\x00S", "\ud800", "\u202eKH", "", "x" * 40]
-
-
-def stored(rooms: Rooms, code: str) -> tuple[Any, ...]:
-    """Every stored row of a room and of its seats."""
-    with rooms.store.read() as db:
-        conn = db.connection()
-        room = conn.execute(
-            text("SELECT version, doc, status, due_at FROM room WHERE code = :c"), {"c": code}
-        ).all()
-        seats = conn.execute(
-            text("SELECT * FROM seat WHERE room_code = :c ORDER BY id"), {"c": code}
-        ).all()
-    return tuple(room), tuple(seats)
 
 
 def opened(gate: Gate, game: str, config: object) -> tuple[str, list[str]]:
@@ -158,11 +145,11 @@ def test_p8_every_legal_move_sent_as_a_page_sends_it_is_taken_and_every_corrupti
             mine = gate.view(actor)
             form = sent_form(bot.choose(mine.table, rng))
             spoiled = corrupted(form, game.moves, data.draw)
-            before = stored(rooms, code)
+            before = snapshot(rooms, [code])
             with pytest.raises(RoomError) as refused:
                 gate.act(actor, spoiled, mine.version)
             assert str(refused.value).isprintable(), ascii(str(refused.value))
-            assert stored(rooms, code) == before, f"{spoiled!r:.200} changed the room"
+            assert snapshot(rooms, [code]) == before, f"{spoiled!r:.200} changed the room"
             assert gate.act(actor, form, mine.version) == mine.version + 1
 
     play()
