@@ -27,6 +27,7 @@ import io
 import json
 import json.decoder
 import json.scanner
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
@@ -47,6 +48,9 @@ MADE_WORDS = frozenset({"made", "won", "win", "w", "yes", "y", "true", "1"})
 FAILED_WORDS = frozenset({"failed", "fail", "lost", "loss", "l", "no", "n", "false", "0"})
 #: A date alone stands for the evening: its games are kept at 20:00 UTC, an hour apart.
 EVENING = time(20, 0, tzinfo=UTC)
+#: How deep JSON may nest: a history is five levels deep (games, game, rounds, round,
+#: teammates); far deeper is no history, and would exhaust the parser's stack.
+MAX_DEPTH = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -460,9 +464,27 @@ class _LocatedList(list[Any]):
         return self.items[index] if index < len(self.items) else self.line
 
 
+#: A JSON string (so that brackets inside one are not counted), or a bracket.
+_STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[][{}]')
+
+
+def _too_deep(text: str) -> int | None:
+    """The offset of the first bracket nested deeper than :data:`MAX_DEPTH`, if any."""
+    depth = 0
+    for token in _STRING_OR_BRACKET.finditer(text):
+        mark = token.group()
+        if mark in ("[", "{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return token.start()
+        elif mark in ("]", "}"):
+            depth -= 1
+    return None
+
+
 def _json_with_lines(text: str) -> Any:
     """Parse JSON, each object and array remembering the line where it begins."""
-    starts = [i for i, ch in enumerate(text) if ch == "\n"]
+    starts = [found.start() for found in re.finditer("\n", text)]
 
     def line_of(index: int) -> int:
         return bisect.bisect_left(starts, index) + 1
@@ -507,6 +529,11 @@ def _item_line(items: object, index: int) -> int:
 
 def _read_json(text: str, history: History) -> None:
     reader = _Reader(history)
+    deep = _too_deep(text)
+    if deep is not None:
+        line = text.count("\n", 0, deep) + 1
+        reader.problem(line, f"JSON: nested more than {MAX_DEPTH} deep; a history has a few levels")
+        return
     try:
         data = _json_with_lines(text)
     except json.JSONDecodeError as exc:

@@ -70,3 +70,30 @@ def test_h4_clean_lines_only_keeps_the_clean_rounds_of_sound_games(name: str) ->
         assert totals_by_name(game) == stored["totals"]
         if "round_lines" in stored or "lines" in stored:
             assert game.lines == stored.get("round_lines", stored.get("lines"))
+
+
+# ---------------------------------------------------------------- hostile files
+
+
+def game_json(**fields: Any) -> dict[str, Any]:
+    """A clean three-player game, with ``fields`` replacing its own."""
+    game: dict[str, Any] = {
+        "date": "2025-01-10",
+        "players": ["Asha", "Ben", "Chen"],
+        "rounds": [{"leader": "Asha", "teammates": ["Ben"], "points": 150, "result": "made"}],
+    }
+    return {**game, **fields}
+
+
+def history_json(*games: dict[str, Any]) -> bytes:
+    return json.dumps({"games": list(games)}, indent=1).encode()
+
+
+@pytest.mark.parametrize("opening", ["[", '{"a":'])
+def test_json_nested_thousands_deep_is_refused_at_its_line(opening: str) -> None:
+    closing = "]" if opening == "[" else "}"
+    text = "\n" * 4 + opening * 20_000 + "1" + closing * 20_000
+    found = read_history(text.encode(), "deep.json")
+    assert [(p.line, p.message.split(":")[0]) for p in found.problems] == [(5, "JSON")]
+    assert "deep" in found.problems[0].message
+    assert found.keepable(clean_only=True) == []
