@@ -51,6 +51,8 @@ EVENING = time(20, 0, tzinfo=UTC)
 #: How deep JSON may nest: a history is five levels deep (games, game, rounds, round,
 #: teammates); far deeper is no history, and would exhaust the parser's stack.
 MAX_DEPTH = 20
+#: The most digits a JSON integer keeps as a number: more is a refused value, never converted.
+MAX_DIGITS = 18
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +211,7 @@ class _Reader:
         try:
             return player_names.clean(value)
         except player_names.BadName as exc:
-            shown = value if isinstance(value, str) else json.dumps(value)
+            shown = value if isinstance(value, str) else _shown(value)
             self.problem(line, f"{what}: {str(exc).rstrip('.')} ({_short(shown)})")
             return None
 
@@ -334,13 +336,13 @@ class _Reader:
             self.problem(
                 line,
                 f"points: the bid must be a whole multiple of 5 from 5 to {config.max_bid} "
-                f"({config.decks} deck{'s' * (config.decks > 1)}), not {_short(json.dumps(bid))}",
+                f"({config.decks} deck{'s' * (config.decks > 1)}), not {_short(_shown(bid))}",
             )
             return None
         made = _made(raw["result"]) if "result" in raw else None
         if "result" in raw and made is None:
             self.problem(
-                line, f"result: say made or failed, not {_short(json.dumps(raw['result']))}"
+                line, f"result: say made or failed, not {_short(_shown(raw['result']))}"
             )
             return None
         taken = raw.get("taken")
@@ -374,19 +376,27 @@ class _Reader:
             name = _quiet_name(raw_name)
             if name is None or name not in computed:
                 self.problem(line, f"scores: {_short(str(raw_name))} is not one of the players")
-            elif not _is_int(total):
+            elif not _is_int(total) and not isinstance(total, _LongNumber):
                 self.problem(line, f"scores: {_short(name)}'s total is not a whole number")
             elif game.bad_rounds == 0 and total != computed[name]:
                 self.problem(
                     line,
                     f"scores: {_short(name)}'s total by R27 is {computed[name]}, "
-                    f"the file says {total}",
+                    f"the file says {_short(_shown(total))}",
                 )
 
 
 def _short(text: str, limit: int = 30) -> str:
-    one = " ".join(str(text).split())
-    return one if len(one) <= limit else one[: limit - 1] + "…"
+    """An excerpt of ``text`` for a message: one line, at most ``limit`` characters."""
+    one = " ".join(str(text)[: limit * 4].split())
+    return one if len(one) <= limit and len(text) <= limit * 4 else one[: limit - 1] + "…"
+
+
+def _shown(value: object) -> str:
+    """A value from the file as JSON writes it (a long number as its digits), for a message."""
+    if isinstance(value, _LongNumber):
+        return value.digits
+    return json.dumps(value, ensure_ascii=False, default=str)
 
 
 def _quiet_name(value: object) -> str | None:
@@ -448,6 +458,21 @@ def _when(value: object) -> datetime | None:
 # ---------------------------------------------------------------- JSON
 
 
+class _LongNumber:
+    """A JSON integer too long to be a score or a bid: kept as its digits, never converted
+    (Python refuses to convert more than 4,300 digits, and no bid has more than a few)."""
+
+    def __init__(self, digits: str) -> None:
+        self.digits = digits
+
+    def __str__(self) -> str:
+        return self.digits
+
+
+def _integer(text: str) -> int | _LongNumber:
+    return int(text) if len(text) <= MAX_DIGITS else _LongNumber(text)
+
+
 class _Located(dict[str, Any]):
     """A JSON object that knows the line it begins on."""
 
@@ -489,7 +514,7 @@ def _json_with_lines(text: str) -> Any:
     def line_of(index: int) -> int:
         return bisect.bisect_left(starts, index) + 1
 
-    decoder = json.JSONDecoder()
+    decoder = json.JSONDecoder(parse_int=_integer)
     # The standard library's own pure-Python scanner, told to keep where each object and
     # array begins (its C scanner cannot be told).
     stdlib = vars(json.decoder)

@@ -97,3 +97,21 @@ def test_json_nested_thousands_deep_is_refused_at_its_line(opening: str) -> None
     assert [(p.line, p.message.split(":")[0]) for p in found.problems] == [(5, "JSON")]
     assert "deep" in found.problems[0].message
     assert found.keepable(clean_only=True) == []
+
+
+def test_a_number_of_5000_digits_is_a_refused_bid_at_its_line() -> None:
+    rounds = [{"leader": "Asha", "teammates": [], "points": 0, "result": "made"}]
+    text = history_json(game_json(rounds=rounds)).decode().replace(": 0,", ": 1" + "0" * 5000 + ",")
+    found = read_history(text.encode(), "long.json")
+    [problem] = found.problems
+    assert problem.line == 11 and problem.message.startswith("points: ")
+    assert problem.message.endswith("…") and len(problem.message) < 120
+
+
+def test_a_message_repeats_a_short_excerpt_of_a_4000_digit_score() -> None:
+    game = game_json(scores={"Asha": 0})
+    text = history_json(game).decode().replace('"Asha": 0', '"Asha": 4' + "0" * 3999)
+    found = read_history(text.encode(), "long.json")
+    [problem] = found.problems
+    assert "the file says 4000" in problem.message and problem.message.endswith("…")
+    assert len(problem.message) < 120
