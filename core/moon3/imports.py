@@ -341,9 +341,7 @@ class _Reader:
             return None
         made = _made(raw["result"]) if "result" in raw else None
         if "result" in raw and made is None:
-            self.problem(
-                line, f"result: say made or failed, not {_short(_shown(raw['result']))}"
-            )
+            self.problem(line, f"result: say made or failed, not {_short(_shown(raw['result']))}")
             return None
         taken = raw.get("taken")
         if taken is not None and (not _is_int(taken) or not 0 <= taken <= config.max_bid):
@@ -717,7 +715,10 @@ def _read_csv(text: str, history: History) -> None:
         raw: dict[str, Any] = {"leader": cell["leader"]}
         raw["teammates"] = [t.strip() for t in cell["teammates"].split(";") if t.strip()]
         bid = cell["bid"]
-        raw["points"] = int(bid) if bid.isdigit() else bid
+        # ASCII digits only ("²" is a digit to str.isdigit, not to int), and not too many.
+        raw["points"] = (
+            int(bid) if bid.isascii() and bid.isdigit() and len(bid) <= MAX_DIGITS else bid
+        )
         raw["result"] = cell["made"]
         games.setdefault((when.date().isoformat(), cell["game"]), []).append((line, raw, when))
     if header is None:

@@ -115,3 +115,15 @@ def test_a_message_repeats_a_short_excerpt_of_a_4000_digit_score() -> None:
     [problem] = found.problems
     assert "the file says 4000" in problem.message and problem.message.endswith("…")
     assert len(problem.message) < 120
+
+
+CSV_HEAD = "date,game,leader,teammates,bid,made\n"
+
+
+@pytest.mark.parametrize("bid", ["²", "1" + "0" * 4999])
+def test_a_csv_bid_that_is_no_plain_number_is_refused_at_its_line(bid: str) -> None:
+    text = CSV_HEAD + "2025-01-10,1,Asha,Ben,150,yes\n2025-01-10,1,Ben,Chen," + bid + ",no\n"
+    found = read_history(text.encode(), "bid.csv")
+    [problem] = found.problems
+    assert problem.line == 3 and problem.message.startswith("bid: ")
+    assert len(problem.message) < 120
