@@ -28,7 +28,7 @@ import json
 import json.decoder
 import json.scanner
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
@@ -683,14 +683,32 @@ def _labels(teams: list[list[str]]) -> Callable[[list[str]], list[int]]:
 # ---------------------------------------------------------------- CSV
 
 
+def _csv_rows(text: str, reader: _Reader) -> Iterator[tuple[int, list[str]]]:
+    """Each row with the line it begins on; a row the CSV reader refuses (a cell over its
+    limit) is a problem, and the lines after it are not read."""
+    rows = csv.reader(io.StringIO(text))
+    while True:
+        line = rows.line_num + 1
+        try:
+            values = next(rows)
+        except StopIteration:
+            return
+        except csv.Error:
+            reader.problem(
+                line,
+                f"row: a cell over {csv.field_size_limit():,} characters; "
+                "the lines after it are not read",
+            )
+            return
+        yield line, values
+
+
 def _read_csv(text: str, history: History) -> None:
     reader = _Reader(history)
-    rows = csv.reader(io.StringIO(text))
     header: list[str] | None = None
     header_line = 1
     games: dict[tuple[str, str], list[tuple[int, dict[str, Any], datetime | None]]] = {}
-    for values in rows:
-        line = rows.line_num
+    for line, values in _csv_rows(text, reader):
         if not any(v.strip() for v in values):
             continue
         if header is None:
