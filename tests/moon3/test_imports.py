@@ -130,8 +130,9 @@ def test_a_csv_bid_that_is_no_plain_number_is_refused_at_its_line(bid: str) -> N
 
 
 def test_a_csv_cell_over_the_csv_limit_is_refused_at_its_line() -> None:
-    text = CSV_HEAD + "2025-01-10,1,Asha,Ben,150,yes\n2025-01-10,1,Ben,Chen,150," + "y" * 140_000
+    rows = "2025-01-10,1,Asha,Ben,150,yes\n2025-01-10,1,Chen,Dev,150,no\n"
+    text = CSV_HEAD + rows + "2025-01-10,1,Ben,Chen,150," + "y" * 140_000
     found = read_history(f"{text}\n2025-01-10,1,Chen,Asha,150,yes\n".encode(), "wide.csv")
     [problem] = found.problems
-    assert problem.line == 3 and problem.message.startswith("row: a cell over 131,072")
+    assert problem.line == 4 and problem.message.startswith("row: a cell over 131,072")
     assert "not read" in problem.message
