@@ -3,6 +3,7 @@ count them where they need no cards; ``python -m core import`` reports and refus
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -83,3 +84,31 @@ def test_h4_import_command_stores_a_clean_file_once(database_url: str) -> None:
     again = run(str(DATA / "good.csv"), "--store", database_url)
     assert again.stdout.splitlines()[-1] == "imported 0 games (0 rounds); 3 already stored"
     assert "(skipped: already stored)" in again.stdout
+
+
+def test_games_at_the_ends_of_the_calendar_are_refused_and_the_ends_of_the_range_stored(
+    store: Store,
+) -> None:
+    dates = [
+        "9999-12-31T23:59:30Z",
+        "0001-01-01T00:30:00+14:00",
+        "2100-12-31T23:59:30Z",
+        "1900-01-01T00:30:00+14:00",
+        *["2100-12-31"] * 6,
+    ]
+    games = [
+        {
+            "date": when,
+            "players": ["Asha", "Ben", "Chen"],
+            "rounds": [{"leader": "Asha", "teammates": [], "points": 150 + 5 * n, "result": 1}],
+        }
+        for n, when in enumerate(dates)
+    ]
+    found = importing.check(store, "moon3", json.dumps(games, indent=1).encode(), "edge.json")
+    refused = [found.games[0].line, found.games[1].line]
+    assert [(p.line, p.message[:18]) for p in found.problems] == [
+        (line, "date: give a date ") for line in refused
+    ]
+    added = importing.store_history(store, "moon3", found, clean_only=True)
+    assert (added.games, added.rounds) == (8, 8)
+    assert counts(store) == (8, 8)

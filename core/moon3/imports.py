@@ -51,6 +51,8 @@ EVENING = time(20, 0, tzinfo=UTC)
 #: How deep JSON may nest: a history is five levels deep (games, game, rounds, round,
 #: teammates); far deeper is no history, and would exhaust the parser's stack.
 MAX_DEPTH = 20
+#: The days a game may be dated (the Recap's range and more; see :func:`_when`).
+FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2100, 12, 31)
 #: The most digits a JSON integer keeps as a number: more is a refused value, never converted.
 MAX_DIGITS = 18
 
@@ -437,19 +439,29 @@ def _field_of(message: str) -> str:
     return "round"
 
 
-def _when(value: object) -> datetime | None:
-    """A game's time from ``YYYY-MM-DD`` (the evening) or a full ISO time; ``None`` if neither."""
-    if not isinstance(value, str):
-        return None
-    text = value.strip()
+def _when(value: object) -> datetime:
+    """A game's time from ``YYYY-MM-DD`` (the evening) or a full ISO time; :class:`ValueError`
+    saying what is wrong otherwise.
+
+    Only days from :data:`FIRST_DAY` to :data:`LAST_DAY`: a store files a game's rounds
+    minutes to hours after its time, and both databases hold those times only well inside
+    the calendar's ends.
+    """
+    text = value.strip() if isinstance(value, str) else ""
     try:
         if len(text) == 10:
-            return datetime.combine(date.fromisoformat(text), EVENING)
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+            moment = datetime.combine(date.fromisoformat(text), EVENING)
+        elif len(text) > 10 and text[4] == "-":
+            moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        else:
+            raise ValueError
     except ValueError:
-        return None
-    if len(text) < 10 or text[4] != "-":
-        return None
+        raise ValueError("give the date as YYYY-MM-DD") from None
+    if not FIRST_DAY <= moment.date() <= LAST_DAY:
+        raise ValueError(
+            f"give a date from {FIRST_DAY.isoformat()} to {LAST_DAY.isoformat()}, "
+            f"not {_short(text)}"
+        )
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
@@ -588,10 +600,12 @@ def _read_json(text: str, history: History) -> None:
 
 def _json_game(reader: _Reader, raw: dict[str, Any]) -> None:
     line = _line(raw, 1)
-    when = _when(raw.get("date"))
+    when: datetime | None = None
     broken = False
-    if when is None:
-        reader.problem(line, "date: give the date as YYYY-MM-DD")
+    try:
+        when = _when(raw.get("date"))
+    except ValueError as exc:
+        reader.problem(line, f"date: {exc}")
         broken = True
     options: dict[str, Any] = {}
     mode_text = raw.get("mode", Mode.PARTNERS.value)
@@ -707,7 +721,7 @@ def _read_csv(text: str, history: History) -> None:
     reader = _Reader(history)
     header: list[str] | None = None
     header_line = 1
-    games: dict[tuple[str, str], list[tuple[int, dict[str, Any], datetime | None]]] = {}
+    games: dict[tuple[str, str], list[tuple[int, dict[str, Any], datetime]]] = {}
     for line, values in _csv_rows(text, reader):
         if not any(v.strip() for v in values):
             continue
@@ -726,9 +740,10 @@ def _read_csv(text: str, history: History) -> None:
             )
             continue
         cell = {name: value.strip() for name, value in zip(header, values, strict=True)}
-        when = _when(cell["date"])
-        if when is None:
-            reader.problem(line, "date: give the date as YYYY-MM-DD")
+        try:
+            when = _when(cell["date"])
+        except ValueError as exc:
+            reader.problem(line, f"date: {exc}")
             continue
         raw: dict[str, Any] = {"leader": cell["leader"]}
         raw["teammates"] = [t.strip() for t in cell["teammates"].split(";") if t.strip()]

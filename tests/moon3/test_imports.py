@@ -136,3 +136,17 @@ def test_a_csv_cell_over_the_csv_limit_is_refused_at_its_line() -> None:
     [problem] = found.problems
     assert problem.line == 4 and problem.message.startswith("row: a cell over 131,072")
     assert "not read" in problem.message
+
+
+@pytest.mark.parametrize(
+    "when", ["9999-12-31", "9999-12-31T23:59:30Z", "0001-01-01T00:30:00+14:00", "1899-12-31"]
+)
+def test_a_date_outside_the_years_a_store_holds_is_refused_at_its_line(when: str) -> None:
+    found = read_history(history_json(*[game_json(date=when)] * 6), "edge.json")
+    assert len(found.problems) == 6
+    assert {p.line for p in found.problems} == {g.line for g in found.games}
+    assert all(
+        p.message.startswith("date: give a date from 1900-01-01 to 2100-12-31")
+        for p in found.problems
+    )
+    assert found.keepable(clean_only=True) == []
