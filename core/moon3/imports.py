@@ -28,9 +28,10 @@ import json
 import json.decoder
 import json.scanner
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
+from functools import cached_property
 from typing import Any
 
 from core import names as player_names
@@ -91,8 +92,9 @@ class Game:
     def day(self) -> str:
         return self.when.date().isoformat() if self.when is not None else "bad date"
 
-    @property
+    @cached_property
     def key(self) -> str:
+        """What identifies the game (asked once its reading is done)."""
         assert self.config is not None
         return scorebook.game_key(self.day, self.config, self.names, self.entries)
 
@@ -205,17 +207,38 @@ class _Reader:
 
     def __init__(self, history: History) -> None:
         self.history = history
+        #: Each text met as a name, cleaned or refused: a history names the same few
+        #: players over and over.
+        self.cleaned: dict[str, str | player_names.BadName] = {}
 
     def problem(self, line: int, message: str) -> None:
         self.history.problems.append(Problem(line, message))
 
+    def clean(self, value: object) -> str | player_names.BadName:
+        """The name as it will be shown, or why it is refused."""
+        if not isinstance(value, str):
+            return player_names.BadName("a name is text")
+        found = self.cleaned.get(value)
+        if found is None:
+            try:
+                found = player_names.clean(value)
+            except player_names.BadName as exc:
+                found = exc
+            self.cleaned[value] = found
+        return found
+
+    def quiet_name(self, value: object) -> str | None:
+        """The name, or ``None`` if it is refused (its problem is reported where it is used)."""
+        found = self.clean(value)
+        return found if isinstance(found, str) else None
+
     def name(self, value: object, line: int, what: str) -> str | None:
-        try:
-            return player_names.clean(value)
-        except player_names.BadName as exc:
-            shown = value if isinstance(value, str) else _shown(value)
-            self.problem(line, f"{what}: {str(exc).rstrip('.')} ({_short(shown)})")
-            return None
+        found = self.clean(value)
+        if isinstance(found, str):
+            return found
+        shown = value if isinstance(value, str) else _shown(value)
+        self.problem(line, f"{what}: {str(found).rstrip('.')} ({_short(shown)})")
+        return None
 
     def game(
         self,
@@ -235,22 +258,23 @@ class _Reader:
         mode = Mode(options.get("mode", Mode.PARTNERS))
         broken = broken or when is None
         names = list(players) if players is not None else []
+        # Every name the game mentions, in order of first mention, with the line that
+        # first mentions it.
         mentioned: dict[str, int] = {}
-        if players is None:  # every name the game mentions, in order of first mention
+        if players is None:
             for round_line, raw in rounds:
                 for value in [raw.get("leader"), *_list(raw.get("teammates"))]:
-                    clean = _quiet_name(value)
-                    if clean is not None and clean not in names:
-                        names.append(clean)
-                        mentioned[clean] = round_line
+                    clean = self.quiet_name(value)
+                    if clean is not None:
+                        mentioned.setdefault(clean, round_line)
             for clean in options.get("score_names", []):
-                if clean not in names:
-                    names.append(clean)
-                    mentioned[clean] = options.get("scores_line", line)
-        if not self.distinct(names, players_line, mentioned):
-            broken = True
+                mentioned.setdefault(clean, options.get("scores_line", line))
+            names = list(mentioned)
         config = None
         lowest = MODE_MIN_PLAYERS[mode]
+        # The count first: a game of thousands of names is refused before they are compared.
+        if len(names) <= MAX_PLAYERS and not self.distinct(names, players_line, mentioned):
+            broken = True
         if not lowest <= len(names) <= MAX_PLAYERS:
             self.problem(
                 players_line,
@@ -287,12 +311,13 @@ class _Reader:
 
     def distinct(self, names: list[str], line: int, mentioned: dict[str, int]) -> bool:
         """No name twice, none like another; a problem at the line that names it otherwise."""
+        seen = player_names.LookAlikes()
         for index, name in enumerate(names):
             where = mentioned.get(name, line)
             if name in names[:index]:
                 self.problem(where, f"players: {_short(name)} is named twice")
                 return False
-            other = player_names.clashes(name, names[:index])
+            other = seen.take(name)
             if other is not None:
                 self.problem(where, f"players: {_short(name)} looks like {_short(other)}")
                 return False
@@ -373,7 +398,7 @@ class _Reader:
             return
         computed = dict(zip(game.names, game.totals(), strict=True))
         for raw_name, total in given.items():
-            name = _quiet_name(raw_name)
+            name = self.quiet_name(raw_name)
             if name is None or name not in computed:
                 self.problem(line, f"scores: {_short(str(raw_name))} is not one of the players")
             elif not _is_int(total) and not isinstance(total, _LongNumber):
@@ -397,13 +422,6 @@ def _shown(value: object) -> str:
     if isinstance(value, _LongNumber):
         return value.digits
     return json.dumps(value, ensure_ascii=False, default=str)
-
-
-def _quiet_name(value: object) -> str | None:
-    try:
-        return player_names.clean(value)
-    except player_names.BadName:
-        return None
 
 
 def _list(value: object) -> list[object]:
@@ -483,6 +501,17 @@ def _integer(text: str) -> int | _LongNumber:
     return int(text) if len(text) <= MAX_DIGITS else _LongNumber(text)
 
 
+class _Source:
+    """The text of a JSON file, with the lines its offsets fall on."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.breaks = [found.start() for found in re.finditer("\n", text)]
+
+    def line_of(self, offset: int) -> int:
+        return bisect.bisect_left(self.breaks, offset) + 1
+
+
 class _Located(dict[str, Any]):
     """A JSON object that knows the line it begins on."""
 
@@ -490,67 +519,81 @@ class _Located(dict[str, Any]):
 
 
 class _LocatedList(list[Any]):
-    """A JSON array that knows the line it begins on, and each item's."""
+    """A JSON array that knows where it begins, and finds where each of its items does."""
 
     line = 1
-    items: list[int] = []  # noqa: RUF012 (each list gets its own)
+
+    def __init__(self, items: Iterable[Any], source: _Source, start: int) -> None:
+        super().__init__(items)
+        self.source, self.start = source, start
+        self.line = source.line_of(start)
+        self.starts: list[int] | None = None
 
     def line_of(self, index: int) -> int:
-        return self.items[index] if index < len(self.items) else self.line
+        """The line where item ``index`` begins (worked out for every item on first asking:
+        only a problem with an item asks)."""
+        if self.starts is None:
+            text, self.starts = self.source.text, []
+            scan = vars(json.JSONDecoder(parse_int=_integer))["scan_once"]
+            spaces = vars(json.decoder)["WHITESPACE"]
+            offset = self.start + 1
+            for _ in self:
+                offset = spaces.match(text, offset).end()
+                self.starts.append(offset)
+                offset = spaces.match(text, scan(text, offset)[1]).end() + 1  # past the comma
+        return self.source.line_of(self.starts[index])
+
+
+class _Pairs(list[tuple[str, Any]]):
+    """A JSON object's pairs as parsed, in order, a repeated key included."""
 
 
 #: A JSON string (so that brackets inside one are not counted), or a bracket.
 _STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[][{}]')
 
 
-def _too_deep(text: str) -> int | None:
-    """The offset of the first bracket nested deeper than :data:`MAX_DEPTH`, if any."""
-    depth = 0
+def _brackets(text: str) -> tuple[int | None, list[int]]:
+    """Where each object and array opens, in the order they close; or, first, the offset of
+    the first bracket nested deeper than :data:`MAX_DEPTH`.
+
+    The text's strings must be closed up to where the scan ends (an unclosed one would be
+    scanned again from each of its quotes).
+    """
+    opened: list[int] = []
+    closed: list[int] = []
     for token in _STRING_OR_BRACKET.finditer(text):
         mark = token.group()
-        if mark in ("[", "{"):
-            depth += 1
-            if depth > MAX_DEPTH:
-                return token.start()
-        elif mark in ("]", "}"):
-            depth -= 1
-    return None
+        if mark == "[" or mark == "{":
+            opened.append(token.start())
+            if len(opened) > MAX_DEPTH:
+                return token.start(), closed
+        elif mark == "]" or mark == "}":
+            closed.append(opened.pop())
+    return None, closed
 
 
-def _json_with_lines(text: str) -> Any:
-    """Parse JSON, each object and array remembering the line where it begins."""
-    starts = [found.start() for found in re.finditer("\n", text)]
+def _with_lines(parsed: Any, source: _Source, opens: Iterator[int]) -> Any:
+    """The parsed JSON (objects as :class:`_Pairs`), each object and array remembering the
+    line where it begins.
 
-    def line_of(index: int) -> int:
-        return bisect.bisect_left(starts, index) + 1
+    ``opens`` holds where each object and array opens, in the order they close. A
+    value's objects and arrays close in the order a walk that visits each one after
+    its items meets them, so that walk pairs each with its place in the text.
+    """
 
-    decoder = json.JSONDecoder(parse_int=_integer)
-    # The standard library's own pure-Python scanner, told to keep where each object and
-    # array begins (its C scanner cannot be told).
-    stdlib = vars(json.decoder)
+    def located(value: list[Any]) -> Any:
+        """An object (its pairs) or array, with what it holds; a list of thousands of
+        scalars is common (names, scores), so they are left as they are without a call."""
+        if isinstance(value, _Pairs):
+            found = _Located(
+                [(key, located(item) if isinstance(item, list) else item) for key, item in value]
+            )
+            found.line = source.line_of(next(opens))
+            return found
+        items = [located(item) if isinstance(item, list) else item for item in value]
+        return _LocatedList(items, source, next(opens))
 
-    def parse_object(s_and_end: tuple[str, int], *args: Any, **kwargs: Any) -> tuple[_Located, int]:
-        value, end = stdlib["JSONObject"](s_and_end, *args, **kwargs)
-        located = _Located(value)
-        located.line = line_of(s_and_end[1] - 1)
-        return located, end
-
-    def parse_array(s_and_end: tuple[str, int], scan_once: Callable[..., Any]) -> tuple[Any, int]:
-        lines: list[int] = []
-
-        def scan_item(text: str, index: int) -> Any:
-            lines.append(line_of(index))
-            return scan_once(text, index)
-
-        value, end = stdlib["JSONArray"](s_and_end, scan_item)
-        located = _LocatedList(value)
-        located.line = line_of(s_and_end[1] - 1)
-        located.items = lines
-        return located, end
-
-    vars(decoder).update(parse_object=parse_object, parse_array=parse_array)
-    vars(decoder)["scan_once"] = vars(json.scanner)["py_make_scanner"](decoder)
-    return decoder.decode(text)
+    return located(parsed) if isinstance(parsed, list) else parsed
 
 
 def _line(value: object, default: int) -> int:
@@ -564,16 +607,21 @@ def _item_line(items: object, index: int) -> int:
 
 def _read_json(text: str, history: History) -> None:
     reader = _Reader(history)
-    deep = _too_deep(text)
-    if deep is not None:
-        line = text.count("\n", 0, deep) + 1
-        reader.problem(line, f"JSON: nested more than {MAX_DEPTH} deep; a history has a few levels")
-        return
     try:
-        data = _json_with_lines(text)
+        # The C parser, before the bracket scan (which expects closed strings).
+        parsed = json.loads(text, parse_int=_integer, object_pairs_hook=_Pairs)
     except json.JSONDecodeError as exc:
         reader.problem(exc.lineno, f"JSON: the file is not valid JSON ({exc.msg})")
         return
+    except RecursionError:
+        parsed = None  # nested far too deep: the scan below finds where
+    source = _Source(text)
+    deep, opens = _brackets(text)
+    if deep is not None:
+        message = f"JSON: nested more than {MAX_DEPTH} deep; a history has a few levels"
+        reader.problem(source.line_of(deep), message)
+        return
+    data = _with_lines(parsed, source, iter(opens))
     games = data
     if isinstance(data, dict):
         lists = [k for k, v in data.items() if isinstance(v, list)]
@@ -628,6 +676,13 @@ def _json_game(reader: _Reader, raw: dict[str, Any]) -> None:
         if not isinstance(listed, list) or not listed:
             reader.problem(players_line, "players: give a list of names")
             return
+        if len(listed) > MAX_PLAYERS:  # refused before each name is cleaned and compared
+            reader.problem(
+                players_line,
+                f"players: a game takes at most {MAX_PLAYERS} players, this one lists "
+                f"{len(listed):,}",
+            )
+            return
         else:
             cleaned = [reader.name(v, players_line, "players") for v in listed]
             if any(c is None for c in cleaned):
@@ -643,7 +698,7 @@ def _json_game(reader: _Reader, raw: dict[str, Any]) -> None:
             options["labels"] = _labels(teams)
     scores = raw.get("scores")
     if isinstance(scores, dict):
-        options["score_names"] = [n for n in map(_quiet_name, scores) if n is not None]
+        options["score_names"] = [n for n in map(reader.quiet_name, scores) if n is not None]
     rounds_value = raw.get("rounds")
     rounds: list[tuple[int, dict[str, Any]]] = []
     if "rounds" in raw and not isinstance(rounds_value, list):

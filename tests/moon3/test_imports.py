@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from core import names as player_names
 from core.moon3.config import Mode
 from core.moon3.imports import History, read_history
 
@@ -150,3 +151,29 @@ def test_a_date_outside_the_years_a_store_holds_is_refused_at_its_line(when: str
         for p in found.problems
     )
     assert found.keepable(clean_only=True) == []
+
+
+def thousands_of_names() -> list[tuple[str, bytes, int]]:
+    players = [f"Player {n}" for n in range(6_000)]
+    rounds = [{"leader": p, "teammates": [], "points": 150, "result": "made"} for p in players]
+    mentioned = {"date": "2025-01-10", "rounds": rounds}
+    leaders = "".join(f"2025-01-10,1,{p},,150,yes\n" for p in players)
+    return [
+        ("listed.json", history_json(game_json(players=players)), 5),  # where the list begins
+        ("mentioned.json", history_json(mentioned), 3),  # the game's line
+        ("leaders.csv", (CSV_HEAD + leaders).encode(), 2),  # the game's first row
+    ]
+
+
+@pytest.mark.parametrize(("name", "data", "line"), thousands_of_names())
+def test_a_game_of_thousands_of_names_is_refused_for_its_count_before_any_look_alike_check(
+    monkeypatch: pytest.MonkeyPatch, name: str, data: bytes, line: int
+) -> None:
+    def never(name: str) -> tuple[str, str]:
+        raise AssertionError("names compared before the player count was checked")
+
+    monkeypatch.setattr(player_names, "keys", never)
+    found = read_history(data, name)
+    [problem] = found.problems
+    assert problem.line == line
+    assert problem.message.startswith("players: a ") and "12 players" in problem.message
