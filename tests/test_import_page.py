@@ -120,3 +120,19 @@ def test_h4_a_file_that_is_no_history_says_so_and_changes_nothing(
     assert not at.success
     assert all(b.disabled for b in at.button if b.label == "Import")
     assert rounds_stored(empty) == 0
+
+
+def test_a_nul_or_lone_surrogate_in_a_name_is_shown_escaped_and_the_problems_download(
+    empty: str,
+) -> None:
+    game = {
+        "date": "2025-01-10",
+        "players": ["Asha", "Ben", "\ud800", "Dev\x00"],
+        "rounds": [{"leader": "\u0000", "teammates": [], "points": 150, "result": "made"}],
+    }
+    at = uploaded("odd.json", json.dumps([game], indent=1).encode())
+    listed = next(m.value for m in at.markdown if m.value.startswith("- line"))
+    assert escape.markdown("\\ud800") in listed and escape.markdown("\\x00") in listed
+    # The problems CSV is made and offered (a raw surrogate failed to encode: the page broke).
+    assert not any("reference" in e.value for e in at.error)
+    assert any(d.label == "Download the problems (CSV)" for d in at.get("download_button"))

@@ -28,6 +28,7 @@ import json
 import json.decoder
 import json.scanner
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
@@ -412,9 +413,20 @@ class _Reader:
 
 
 def _short(text: str, limit: int = 30) -> str:
-    """An excerpt of ``text`` for a message: one line, at most ``limit`` characters."""
-    one = " ".join(str(text)[: limit * 4].split())
+    """An excerpt of ``text`` for a message: one line, at most ``limit`` characters, its
+    invisible characters (NUL, controls, lone surrogates) in Python's backslash escapes, so
+    that a message shows what is there and can be written out as UTF-8."""
+    one = _escaped(" ".join(str(text)[: limit * 4].split()))
     return one if len(one) <= limit and len(text) <= limit * 4 else one[: limit - 1] + "…"
+
+
+def _escaped(text: str) -> str:
+    if text.isprintable():
+        return text
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch)[0] == "C" else ch
+        for ch in text
+    )
 
 
 def _shown(value: object) -> str:

@@ -177,3 +177,11 @@ def test_a_game_of_thousands_of_names_is_refused_for_its_count_before_any_look_a
     [problem] = found.problems
     assert problem.line == line
     assert problem.message.startswith("players: a ") and "12 players" in problem.message
+
+
+def test_a_nul_or_lone_surrogate_is_shown_in_backslash_escapes() -> None:
+    game = game_json(players=["Asha", "Ben", "Chen", "\ud800"], rounds=[{"leader": "\x00\x01"}])
+    found = read_history(history_json(game), "odd.json")
+    messages = [p.message for p in found.problems]
+    assert any("(\\ud800)" in m for m in messages) and any("(\\x00\\x01)" in m for m in messages)
+    "\n".join(messages).encode("utf-8")  # a problems CSV can be written
