@@ -55,16 +55,20 @@ def check(store: Store, game: str, data: bytes, filename: str) -> Any:
 
 
 def store_history(store: Store, game: str, found: Any, clean_only: bool = False) -> Added:
-    """Store what a checked file holds (all of it, or with ``clean_only`` its clean lines)."""
+    """Store what a checked file holds (all of it, or with ``clean_only`` its clean lines).
+
+    A game whose key is stored already, by an earlier import or by another one at the
+    same moment, is skipped: the store's unique key decides, so each is stored once.
+    """
     keep = found.keepable(clean_only)
-    rows: list[Any] = []
     with store.write() as session:
-        already = history.known_keys(session, game, [g.key for g in keep])
-        fresh = [g for g in keep if g.key not in already]
-        for item in fresh:
-            kept = item.kept()
-            rows.extend(history.kept_rows(game, kept, code_of(kept.key), 1))
-        history.save(session, rows)
+        known = history.known_keys(session, game, [g.key for g in keep])
+        fresh = [
+            item
+            for item in keep
+            if item.key not in known
+            and history.save_kept(session, game, item.kept(), code_of(item.key), 1)
+        ]
         session.commit()
     skipped = len([g for g in found.games if g.duplicate]) + len(keep) - len(fresh)
     return Added(len(fresh), sum(len(g.entries) for g in fresh), skipped)

@@ -4,6 +4,7 @@ count them where they need no cards; ``python -m core import`` reports and refus
 from __future__ import annotations
 
 import json
+import multiprocessing
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from sqlalchemy import func, select
 from core import importing
 from core.store import GameRecord, RoundRecord, Store
 from core.store.moon3 import stats
+from tests import store_workers
 
 DATA = Path(__file__).parent / "data" / "imports"
 
@@ -112,3 +114,31 @@ def test_games_at_the_ends_of_the_calendar_are_refused_and_the_ends_of_the_range
     added = importing.store_history(store, "moon3", found, clean_only=True)
     assert (added.games, added.rounds) == (8, 8)
     assert counts(store) == (8, 8)
+
+
+#: Each importer is a process of its own with its own store, as each server would be.
+PROCESSES = multiprocessing.get_context("forkserver")
+PROCESSES.set_forkserver_preload(["tests.store_workers"])
+
+
+def test_three_imports_of_one_file_at_the_same_moment_store_each_game_once(
+    store: Store, database_url: str
+) -> None:
+    data = (DATA / "good.json").read_bytes()
+    barrier = PROCESSES.Barrier(3)
+    results = PROCESSES.Queue()
+    importers = [
+        PROCESSES.Process(
+            target=store_workers.import_file, args=(database_url, data, barrier, results)
+        )
+        for _ in range(3)
+    ]
+    for importer in importers:
+        importer.start()
+    added = [results.get(timeout=300) for _ in importers]
+    for importer in importers:
+        importer.join(timeout=60)
+        assert importer.exitcode == 0
+    assert counts(store) == (6, 28)
+    assert sum(games for games, _, _ in added) == 6
+    assert sorted(skipped for *_, skipped in added) == sorted(6 - games for games, _, _ in added)

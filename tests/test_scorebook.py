@@ -175,3 +175,18 @@ def test_h3_random_mode_draws_two_teams_once_r9(rooms: Rooms) -> None:
     assert rooms.view(host).book.rounds[0].partners == tuple(p for p in team if p != 0)
     assert rooms.view(host).book.totals[view.teams[0]] == 260
     assert rooms.view(host).book.teams == view.teams  # drawn once, kept all game
+
+
+def test_h3_a_scorebook_game_already_imported_is_stored_once(rooms: Rooms, store: Store) -> None:
+    code, host = book(rooms, rounds=1)
+    made = {"bidder": 0, "bid": 250, "partners": [1], "made": True}
+    enter(rooms, host, **made)
+    exported = json.dumps(rooms.export_book(code)).encode()
+    rooms.correct_round(host, {**made, "made": False}, None)  # the stored game changes
+    found = importing.check(store, "moon3", exported, "book.json")
+    assert importing.store_history(store, "moon3", found).games == 1  # the game as it was
+    rooms.correct_round(host, made, None)  # and back: the book keeps it as imported
+    with store.read() as session:
+        kept = [g.source for g in session.exec(select(GameRecord)).all()]
+    assert kept == ["import"]
+    assert rooms.view(host).book.totals == (500, 250, 0, 0, 0, 0)

@@ -28,7 +28,8 @@ from sqlalchemy.exc import DBAPIError, SAWarning
 from sqlmodel import Session, SQLModel, create_engine
 
 from core import games
-from core.store.tables import GameRecord, GameSeat, RoundRecord, Seat
+from core.store import history
+from core.store.tables import UNIQUE_KEY, GameRecord, GameSeat, RoundRecord, Seat
 from core.store.tables import Room as Room
 
 __all__ = [
@@ -165,7 +166,20 @@ class Store:
         load_game_tables()
         SQLModel.metadata.create_all(self.writer)
         _add_missing_columns(self.writer)
+        self._merge_repeats()
         _add_missing_indexes(self.writer)
+
+    def _merge_repeats(self) -> None:
+        """A store from before a game kept without cards was stored once only keeps one of
+        each such game before its key becomes unique (P7)."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SAWarning)
+            present = {i["name"] for i in inspect(self.writer).get_indexes("game_record")}
+        if UNIQUE_KEY in present:
+            return
+        with self.write() as session:
+            history.merge_repeats(session)
+            session.commit()
 
     @contextmanager
     def write(self) -> Iterator[Session]:

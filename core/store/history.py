@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, delete, exists, insert, select, update
+from sqlalchemy import Table, delete, exists, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, SQLModel
 
 from core import games
@@ -128,7 +129,11 @@ def _add_own(session: Session, round_id: int, own: dict[str, list[dict[str, Any]
 
 
 def save(session: Session, items: Iterable[RoundRows | GameRows | Any]) -> None:
-    """Add rows in the caller's transaction, giving the game's own rows their parent's id."""
+    """Add rows in the caller's transaction, giving the game's own rows their parent's id.
+
+    A game kept without cards whose key is stored already is not stored again (nor its
+    seats): the first one stored stands.
+    """
     for item in items:
         if isinstance(item, RoundRows):
             session.add(item.record)
@@ -136,15 +141,55 @@ def save(session: Session, items: Iterable[RoundRows | GameRows | Any]) -> None:
             assert item.record.id is not None
             _add_own(session, item.record.id, item.own)
         elif isinstance(item, GameRows):
-            session.add(item.record)
-            session.flush()
-            assert item.record.id is not None
-            for seat in item.seats:
-                seat.game_id = item.record.id
-            session.add_all(item.seats)
+            _save_game(session, item)
         else:
             session.add(item)
     session.flush()
+
+
+def _save_game(session: Session, rows: GameRows) -> bool:
+    """Store a game with its seats; ``False`` (and nothing stored) if its key is taken."""
+    record = rows.record
+    if record.source_key:
+        game_id = _insert_once(session, record)
+        if game_id is None:
+            return False
+    else:
+        session.add(record)
+        session.flush()
+        assert record.id is not None
+        game_id = record.id
+    for seat in rows.seats:
+        seat.game_id = game_id
+    session.add_all(rows.seats)
+    return True
+
+
+def _insert_once(session: Session, record: GameRecord) -> int | None:
+    """Insert a keyed game unless its key is stored already (by this transaction, or by one
+    that committed meanwhile: the database's unique index decides); its id, else ``None``."""
+    values = {c.name: getattr(record, c.name) for c in _G.columns if c.name != "id"}
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    statement = (
+        dialect.insert(_G)
+        .values(values)
+        .on_conflict_do_nothing(
+            index_elements=[_G.c.game, _G.c.source_key], index_where=_G.c.source_key != ""
+        )
+        .returning(_G.c.id)
+    )
+    found = session.connection().execute(statement).scalar()
+    return None if found is None else int(found)
+
+
+def save_kept(session: Session, game: str, kept: KeptGame, room_code: str, number: int) -> bool:
+    """Store a whole game kept without cards, its game row first: ``False`` (and nothing
+    stored) when a game with its key is stored already."""
+    *rounds, game_row = kept_rows(game, kept, room_code, number)
+    if not _save_game(session, game_row):
+        return False
+    save(session, rounds)
+    return True
 
 
 _R = RoundRecord.__table__  # type: ignore[attr-defined]
@@ -220,26 +265,26 @@ def backfill(session: Session) -> int:
     return done
 
 
+def _delete_rounds(session: Session, game: str, *where: Any) -> None:
+    """Delete a game's stored rounds matching ``where``, with the game's own rows."""
+    conn = session.connection()
+    ids = select(_R.c.id).where(_R.c.game == game, *where)
+    for own in games.table_of(game).FACTS_TABLES:
+        table = _table(own)
+        conn.execute(delete(table).where(table.c.round_id.in_(ids)))
+    conn.execute(delete(_R).where(_R.c.game == game, *where))
+
+
 def forget(session: Session, game: str, room_code: str, game_number: int, rounds_from: int) -> None:
     """Delete a game's stored rounds from ``rounds_from`` on (with the game's own rows) and the
     game's own record: a scorebook round corrected or deleted is stored again as it now is."""
     conn = session.connection()
-    ids = select(_R.c.id).where(
-        _R.c.game == game,
+    _delete_rounds(
+        session,
+        game,
         _R.c.room_code == room_code,
         _R.c.game_number == game_number,
         _R.c.round_number >= rounds_from,
-    )
-    for own in games.table_of(game).FACTS_TABLES:
-        table = _table(own)
-        conn.execute(delete(table).where(table.c.round_id.in_(ids)))
-    conn.execute(
-        delete(_R).where(
-            _R.c.game == game,
-            _R.c.room_code == room_code,
-            _R.c.game_number == game_number,
-            _R.c.round_number >= rounds_from,
-        )
     )
     kept = select(_G.c.id).where(
         _G.c.game == game, _G.c.room_code == room_code, _G.c.game_number == game_number
@@ -295,3 +340,50 @@ def kept_rows(game: str, kept: KeptGame, room_code: str, game_number: int) -> li
         )
     )
     return rows
+
+
+def merge_repeats(session: Session) -> int:
+    """Keep one of each game kept without cards that a store holds more than once (by its key:
+    imports of one file at the same moment stored it again before keys were unique), with its
+    rounds once; delete the repeats, their seats, rounds and the rounds' own rows.
+
+    An import files a game's rounds under a code made from its key, so the repeats of an
+    imported game share their rounds' room and game number: of those, the first stored of
+    each round number stays. Returns how many games were deleted.
+    """
+    conn = session.connection()
+    repeated = (
+        select(_G.c.game, _G.c.source_key)
+        .where(_G.c.source_key != "")
+        .group_by(_G.c.game, _G.c.source_key)
+        .having(func.count() > 1)
+    )
+    deleted = 0
+    for game, key in conn.execute(repeated).all():
+        kept, *repeats = conn.execute(
+            select(_G.c.id, _G.c.room_code, _G.c.game_number)
+            .where(_G.c.game == game, _G.c.source_key == key)
+            .order_by(_G.c.id)
+        ).all()
+        for game_id, code, number in repeats:
+            conn.execute(delete(_GS).where(_GS.c.game_id == game_id))
+            conn.execute(delete(_G).where(_G.c.id == game_id))
+            if (code, number) != (kept.room_code, kept.game_number):
+                _delete_rounds(session, game, _R.c.room_code == code, _R.c.game_number == number)
+            deleted += 1
+        earlier = _R.alias("earlier")
+        _delete_rounds(
+            session,
+            game,
+            _R.c.room_code == kept.room_code,
+            _R.c.game_number == kept.game_number,
+            exists().where(
+                earlier.c.game == game,
+                earlier.c.room_code == kept.room_code,
+                earlier.c.game_number == kept.game_number,
+                earlier.c.round_number == _R.c.round_number,
+                earlier.c.id < _R.c.id,
+            ),
+        )
+    session.flush()
+    return deleted

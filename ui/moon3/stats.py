@@ -794,19 +794,9 @@ def _checked(store: stats.Store, upload: UploadedFile, mark: tuple[int, int, int
 def _import(store: stats.Store, found: History, clean_only: bool, file_id: str) -> None:
     """Store the checked file (a button's callback: it runs before the page draws its figures,
     so they include what was just stored)."""
-    try:
-        added = importing.store_history(store, stats.GAME, found, clean_only)
-    except IntegrityError:  # the same games stored from another tab at the same moment
-        st.session_state["imp-said"] = (
-            file_id,
-            False,
-            "Those games were being stored elsewhere at the same moment: nothing was added "
-            "here. The check below says what is stored now.",
-        )
-        return
+    added = importing.store_history(store, stats.GAME, found, clean_only)
     st.session_state["imp-said"] = (
         file_id,
-        True,
         f"Imported {added.games} game{'s' * (added.games != 1)} ({_rounds(added.rounds)}); "
         f"{added.skipped} already stored.",
     )
@@ -877,11 +867,7 @@ def import_history(store: stats.Store, mark: tuple[int, int, int]) -> None:
         found = _checked(store, upload, mark)
         said = st.session_state.get("imp-said")
         if said is not None and said[0] == upload.file_id:
-            _, stored, message = said
-            if stored:
-                st.success(message, icon=":material/check_circle:")
-            else:
-                st.warning(message)
+            st.success(said[1], icon=":material/check_circle:")
         if not found.games and not found.problems:
             st.info("This file holds no games.")
             return
