@@ -19,6 +19,7 @@ from core.rooms import Forbidden, Refused, Rooms, Stale
 from core.store import GameRecord, RoundRecord, Store
 from core.store.moon3 import stats
 from core.store.moon3.tables import RoundSeat
+from ui import charts
 
 SIX = ("Ben", "Chen", "Dev", "Esha", "Farid")  # with the host Asha: six players
 
@@ -190,3 +191,19 @@ def test_h3_a_scorebook_game_already_imported_is_stored_once(rooms: Rooms, store
         kept = [g.source for g in session.exec(select(GameRecord)).all()]
     assert kept == ["import"]
     assert rooms.view(host).book.totals == (500, 250, 0, 0, 0, 0)
+
+
+def test_h3_a_csv_export_imports_every_name_as_it_was_and_adds_nothing(
+    rooms: Rooms, store: Store
+) -> None:
+    others = ("Ann;Bo", "Chen, Li", 'Dev "D"', "-Eve")  # a separator, a comma, quotes, a formula
+    code, host = rooms.create_book("Asha", BookSettings(others=others, rounds=3))
+    enter(rooms, host, bidder=0, bid=250, partners=[1], made=True)
+    enter(rooms, host, bidder=2, bid=260, partners=[3], made=False)
+    enter(rooms, host, bidder=4, bid=255, partners=[0, 1], made=True)
+    text = charts.csv_text(*rooms.export_book_rows(code))  # as the page downloads it
+    found = importing.check(store, "moon3", text.encode(), "book.csv")
+    assert found.problems == []
+    [game] = found.games
+    assert sorted(game.names) == sorted(("Asha", *others))
+    assert importing.store_history(store, "moon3", found) == importing.Added(0, 0, 1)

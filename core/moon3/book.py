@@ -410,7 +410,7 @@ def export_rows(book: BookView) -> tuple[list[str], list[list[object]]]:
             book.day,
             book.game_number,
             book.names[r.bidder],
-            ";".join(book.names[p] for p in r.partners),
+            scorebook.join_names([book.names[p] for p in r.partners]),
             r.bid,
             "yes" if r.made else "no",
             "" if r.taken is None else r.taken,

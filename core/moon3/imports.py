@@ -9,8 +9,11 @@ only key whose value is a list). A game is ``{"date", "players" (optional),
 it mentions, in order of first mention.
 
 CSV: one row per round under a header naming ``date``, ``game``, ``leader``,
-``teammates`` (separated by ``;``), ``bid`` and ``made``; rows with the same
-date and game label form one game; its players are the names it mentions.
+``teammates`` (separated by ``;``; a name holding ``;`` or ``"`` is quoted as
+CSV quotes, as the scorebook's export writes it), ``bid`` and ``made``; rows
+with the same date and game label form one game; its players are the names it
+mentions. A cell a spreadsheet export guarded with a leading ``'`` (``'-Eve``)
+is read without it.
 
 Every problem is reported with the file's line (the CSV row; in JSON the line
 where the offending round, game, list or object begins) and the field it is
@@ -764,6 +767,15 @@ def _labels(teams: list[list[str]]) -> Callable[[list[str]], list[int]]:
 # ---------------------------------------------------------------- CSV
 
 
+#: The mark a spreadsheet export puts before a cell that would start like a formula (this
+#: app's downloads do): ``'=x`` was written for ``=x``.
+_GUARD = re.compile("'(?=[=+\\-@\t\r])")
+
+
+def _unguarded(cell: str) -> str:
+    return _GUARD.sub("", cell, count=1) if cell.startswith("'") else cell
+
+
 def _csv_rows(text: str, reader: _Reader) -> Iterator[tuple[int, list[str]]]:
     """Each row with the line it begins on; a row the CSV reader refuses (a cell over its
     limit) is a problem, and the lines after it are not read."""
@@ -806,14 +818,14 @@ def _read_csv(text: str, history: History) -> None:
                 line, f"row: {len(values)} values where the header names {len(header)} columns"
             )
             continue
-        cell = {name: value.strip() for name, value in zip(header, values, strict=True)}
+        cell = {name: _unguarded(value.strip()) for name, value in zip(header, values, strict=True)}
         try:
             when = _when(cell["date"])
         except ValueError as exc:
             reader.problem(line, f"date: {exc}")
             continue
         raw: dict[str, Any] = {"leader": cell["leader"]}
-        raw["teammates"] = [t.strip() for t in cell["teammates"].split(";") if t.strip()]
+        raw["teammates"] = scorebook.split_names(cell["teammates"])
         bid = cell["bid"]
         # ASCII digits only ("²" is a digit to str.isdigit, not to int), and not too many.
         raw["points"] = (

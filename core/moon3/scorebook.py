@@ -16,7 +16,9 @@ imported before, or of a scorebook's own export, adds nothing).
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -165,6 +167,20 @@ def outcome(config: Config, entry: Entry, source: str) -> facts.Outcome:
         defending_points=None if entry.taken is None else config.max_bid - entry.taken,
         source=source,
     )
+
+
+def join_names(names: Sequence[str]) -> str:
+    """Names in one CSV cell, separated by ``;``: a name holding ``;`` or ``"`` is quoted as CSV
+    quotes, so that :func:`split_names` gives back every name as it was."""
+    cell = io.StringIO()
+    csv.writer(cell, delimiter=";", lineterminator="").writerow(names)
+    return cell.getvalue()
+
+
+def split_names(cell: str) -> list[str]:
+    """The names of a cell written by :func:`join_names`, or typed (``Asha; Ben``)."""
+    rows = csv.reader(io.StringIO(cell), delimiter=";", skipinitialspace=True)
+    return [name.strip() for row in rows for name in row if name.strip()]
 
 
 def game_key(day: str, config: Config, names: Sequence[str], entries: Sequence[Entry]) -> str:
