@@ -142,3 +142,23 @@ def test_three_imports_of_one_file_at_the_same_moment_store_each_game_once(
     assert counts(store) == (6, 28)
     assert sum(games for games, _, _ in added) == 6
     assert sorted(skipped for *_, skipped in added) == sorted(6 - games for games, _, _ in added)
+
+
+def test_a_history_imported_as_json_then_as_csv_is_stored_once(store: Store) -> None:
+    rounds = [
+        {"leader": "Asha", "teammates": ["Ben"], "points": 150, "result": "made"},
+        {"leader": "Chen", "teammates": ["Asha"], "points": 160, "result": "failed"},
+    ]
+    game = {"date": "2025-08-01", "players": ["Asha", "Ben", "Chen", "Dev"], "rounds": rounds}
+    found = importing.check(store, "moon3", json.dumps([game]).encode(), "history.json")
+    assert importing.store_history(store, "moon3", found).games == 1
+    csv = "date,game,leader,teammates,bid,made\n"
+    csv += "2025-08-01,1,Asha,Ben,150,yes\n2025-08-01,1,Chen,Asha,160,no\n"
+    found = importing.check(store, "moon3", csv.encode(), "history.csv")
+    [again] = found.games
+    assert again.names == ["Asha", "Ben", "Chen"]  # Dev never bid nor was called
+    assert (
+        again.status == "skipped: already stored, which lists other players (Asha, Ben, Chen, Dev)"
+    )
+    assert importing.store_history(store, "moon3", found) == importing.Added(0, 0, 1)
+    assert counts(store) == (1, 2)

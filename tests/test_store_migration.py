@@ -129,3 +129,22 @@ def test_an_old_store_keeps_one_of_each_game_it_holds_more_than_once(
     found = importing.check(again, "moon3", (IMPORTS / "five.json").read_bytes(), "five.json")
     assert importing.store_history(again, "moon3", found) == importing.Added(0, 0, 5)
     again.close()
+
+
+def test_files_imported_before_keys_held_the_time_are_not_stored_again(
+    database_url: str, tmp_path: Path
+) -> None:
+    store = Store(old_store(database_url, tmp_path))
+    before = stored(store)
+    for name in ("good.json", "good.csv", "five.json"):
+        found = importing.check(store, "moon3", (IMPORTS / name).read_bytes(), name)
+        added = importing.store_history(store, "moon3", found)
+        assert added.games == 0 and added.skipped == len(found.games), name
+    with store.read() as db:
+        code = db.connection().execute(text("SELECT code FROM room")).scalar_one()
+    rooms = Rooms(store)
+    exported = json.dumps(rooms.export_book(code)).encode()
+    found = importing.check(store, "moon3", exported, "book.json")
+    assert importing.store_history(store, "moon3", found) == importing.Added(0, 0, 1)
+    assert stored(store) == before
+    store.close()

@@ -32,9 +32,9 @@ import json.decoder
 import json.scanner
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, timedelta
 from functools import cached_property
 from typing import Any
 
@@ -51,8 +51,6 @@ MAX_BYTES = 5_000_000
 CSV_COLUMNS = ("date", "game", "leader", "teammates", "bid", "made")
 MADE_WORDS = frozenset({"made", "won", "win", "w", "yes", "y", "true", "1"})
 FAILED_WORDS = frozenset({"failed", "fail", "lost", "loss", "l", "no", "n", "false", "0"})
-#: A date alone stands for the evening: its games are kept at 20:00 UTC, an hour apart.
-EVENING = time(20, 0, tzinfo=UTC)
 #: How deep JSON may nest: a history is five levels deep (games, game, rounds, round,
 #: teammates); far deeper is no history, and would exhaust the parser's stack.
 MAX_DEPTH = 20
@@ -78,7 +76,9 @@ class Game:
     """One game read from the file, with its rounds and what is wrong with it."""
 
     line: int
-    #: When it was played; ``None`` when its date is bad (the game is then broken).
+    #: When it was played, as written: with its offset if it had one, else the time written
+    #: (a date alone is its evening, games of one evening an hour apart); ``None`` when its
+    #: date is bad (the game is then broken).
     when: datetime | None
     config: Config | None
     names: list[str]
@@ -98,9 +98,9 @@ class Game:
 
     @cached_property
     def key(self) -> str:
-        """What identifies the game (asked once its reading is done)."""
-        assert self.config is not None
-        return scorebook.game_key(self.day, self.config, self.names, self.entries)
+        """What identifies the game (asked once its reading is done): when and its rounds."""
+        assert self.when is not None
+        return scorebook.game_key(self.when, self.names, self.entries)
 
     @property
     def status(self) -> str:
@@ -130,8 +130,9 @@ class Game:
 
     def kept(self, source: str = facts.IMPORTED) -> KeptGame:
         """What the store writes for this game: each round's facts and the game's result."""
-        config, when = self.config, self.when
-        assert config is not None and when is not None and self.entries
+        config, given = self.config, self.when
+        assert config is not None and given is not None and self.entries
+        when = given if given.tzinfo is not None else given.replace(tzinfo=UTC)
         units = scorebook.totals(config, self.entries)
         winners = list(leaders(units))
         rounds = []
@@ -191,19 +192,31 @@ class History:
         """One line per game: date, table, rounds, R27 totals, and whether it would be stored."""
         return [game.describe() for game in self.games]
 
-    def mark_stored(self, stored: set[str]) -> None:
-        """Skip the games already in the store (by key) and repeats within the file."""
-        seen: dict[str, int] = {}
+    def mark_stored(self, stored: Mapping[str, Sequence[str]]) -> None:
+        """Skip the games already in the store and repeats within the file (the same time and
+        rounds), saying when the other game lists other players: a CSV names only the
+        players its rounds mention, the same history in JSON may name them all."""
+        seen: dict[str, Game] = {}
         for game in self.games:
             if game.broken or not game.entries:
                 continue
             key = game.key
             if key in stored:
-                game.duplicate = "already stored"
+                game.duplicate = "already stored" + _other_players(game.names, stored[key])
             elif key in seen:
-                game.duplicate = f"the same as the game on line {seen[key]}"
+                first = seen[key]
+                game.duplicate = f"the same as the game on line {first.line}" + _other_players(
+                    game.names, first.names
+                )
             else:
-                seen[key] = game.line
+                seen[key] = game
+
+
+def _other_players(mine: Sequence[str], theirs: Sequence[str]) -> str:
+    """What a preview says of a game that matches another but for the players listed."""
+    if sorted(mine) == sorted(theirs):
+        return ""
+    return f", which lists other players ({_short(', '.join(theirs), 60)})"
 
 
 class _Reader:
@@ -483,7 +496,7 @@ def _when(value: object) -> datetime:
     text = value.strip() if isinstance(value, str) else ""
     try:
         if len(text) == 10:
-            moment = datetime.combine(date.fromisoformat(text), EVENING)
+            moment = datetime.combine(date.fromisoformat(text), scorebook.EVENING)
         elif len(text) > 10 and text[4] == "-":
             moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
         else:
@@ -495,7 +508,7 @@ def _when(value: object) -> datetime:
             f"give a date from {FIRST_DAY.isoformat()} to {LAST_DAY.isoformat()}, "
             f"not {_short(text)}"
         )
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return moment
 
 
 # ---------------------------------------------------------------- JSON
@@ -880,7 +893,7 @@ def read_history(data: bytes, filename: str = "") -> History:
     # Games dated in the same evening are kept an hour apart, in file order.
     evening: dict[datetime, int] = {}
     for game in history.games:
-        if game.when is not None and game.when.timetz() == EVENING:
+        if game.when is not None and game.when.timetz() == scorebook.EVENING:
             count = evening.get(game.when, 0)
             evening[game.when] = count + 1
             game.when += timedelta(hours=count)

@@ -166,19 +166,24 @@ class Store:
         load_game_tables()
         SQLModel.metadata.create_all(self.writer)
         _add_missing_columns(self.writer)
-        self._merge_repeats()
+        self._upgrade_kept_games()
         _add_missing_indexes(self.writer)
 
-    def _merge_repeats(self) -> None:
-        """A store from before a game kept without cards was stored once only keeps one of
-        each such game before its key becomes unique (P7)."""
+    def _upgrade_kept_games(self) -> None:
+        """Games kept without cards in a store from before (P7): each stored under an older
+        shape of key gets its key anew, and before keys are made unique each game held more
+        than once is kept once."""
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SAWarning)
             present = {i["name"] for i in inspect(self.writer).get_indexes("game_record")}
-        if UNIQUE_KEY in present:
+        with self.read() as session:
+            stale = history.stale_keys(session)
+        if UNIQUE_KEY in present and not stale:
             return
         with self.write() as session:
-            history.merge_repeats(session)
+            history.rekey(session)
+            if UNIQUE_KEY not in present:
+                history.merge_repeats(session)
             session.commit()
 
     @contextmanager

@@ -94,6 +94,7 @@ def game_rows(
     abandoned: bool = False,
     source: str = "table",
     source_key: str = "",
+    key_version: int = 1,
 ) -> GameRows:
     """Everything stored for one game that ended: its record and, unless abandoned, each seat's
     result. A game kept without cards names its ``source`` and its ``source_key``."""
@@ -110,6 +111,7 @@ def game_rows(
         abandoned=abandoned,
         source=source,
         source_key=source_key,
+        key_version=key_version,
         finished_at=finished_at,
     )
     if abandoned:
@@ -297,14 +299,17 @@ def forget(session: Session, game: str, room_code: str, game_number: int, rounds
     )
 
 
-def known_keys(session: Session, game: str, keys: Iterable[str]) -> set[str]:
-    """Which of these games kept without cards (by their ``source_key``) are already stored."""
+def known_keys(session: Session, game: str, keys: Iterable[str]) -> dict[str, list[str]]:
+    """Which of these games kept without cards (by their ``source_key``) are already stored,
+    with the players each lists."""
     wanted = sorted(set(keys))
-    found: set[str] = set()
+    found: dict[str, list[str]] = {}
     for start in range(0, len(wanted), 500):
         chunk = wanted[start : start + 500]
-        query = select(_G.c.source_key).where(_G.c.game == game, _G.c.source_key.in_(chunk))
-        found.update(str(k) for (k,) in session.connection().execute(query))
+        query = select(_G.c.source_key, _G.c.names).where(
+            _G.c.game == game, _G.c.source_key.in_(chunk)
+        )
+        found.update((str(k), json.loads(n)) for k, n in session.connection().execute(query))
     return found
 
 
@@ -337,20 +342,121 @@ def kept_rows(game: str, kept: KeptGame, room_code: str, game_number: int) -> li
             ended_early=kept.ended_early,
             source=kept.source,
             source_key=kept.key,
+            key_version=games.book_of(game).KEY_VERSION,
         )
     )
     return rows
 
 
-def merge_repeats(session: Session) -> int:
-    """Keep one of each game kept without cards that a store holds more than once (by its key:
-    imports of one file at the same moment stored it again before keys were unique), with its
-    rounds once; delete the repeats, their seats, rounds and the rounds' own rows.
+def _drop_repeat(session: Session, game: str, kept: Any, repeat: Any) -> None:
+    """Delete ``repeat``, a stored game the same as ``kept`` (rows of ``game_record`` with their
+    id, room code and game number), with its seats and its rounds and their own rows.
 
     An import files a game's rounds under a code made from its key, so the repeats of an
     imported game share their rounds' room and game number: of those, the first stored of
-    each round number stays. Returns how many games were deleted.
+    each round number stays.
     """
+    conn = session.connection()
+    conn.execute(delete(_GS).where(_GS.c.game_id == repeat.id))
+    conn.execute(delete(_G).where(_G.c.id == repeat.id))
+    if (repeat.room_code, repeat.game_number) != (kept.room_code, kept.game_number):
+        _delete_rounds(
+            session,
+            game,
+            _R.c.room_code == repeat.room_code,
+            _R.c.game_number == repeat.game_number,
+        )
+        return
+    earlier = _R.alias("earlier")
+    _delete_rounds(
+        session,
+        game,
+        _R.c.room_code == kept.room_code,
+        _R.c.game_number == kept.game_number,
+        exists().where(
+            earlier.c.game == game,
+            earlier.c.room_code == kept.room_code,
+            earlier.c.game_number == kept.game_number,
+            earlier.c.round_number == _R.c.round_number,
+            earlier.c.id < _R.c.id,
+        ),
+    )
+
+
+def _kept_games(conn: Any, *where: Any) -> list[Any]:
+    """Stored games kept without cards (id, game, room code, game number), oldest first."""
+    query = select(_G.c.id, _G.c.game, _G.c.room_code, _G.c.game_number)
+    return list(conn.execute(query.where(_G.c.source_key != "", *where).order_by(_G.c.id)).all())
+
+
+def stale_keys(session: Session) -> bool:
+    """Whether a game kept without cards is stored under an older shape of its game's key."""
+    conn = session.connection()
+    return any(
+        conn.execute(select(_G.c.id).where(*_stale(name)).limit(1)).first() is not None
+        for name in _keeping()
+    )
+
+
+def _keeping() -> list[str]:
+    """The games that keep games without cards (a scorebook): only they store keys."""
+    found = []
+    for name in games.names():
+        try:
+            games.book_of(name)
+        except KeyError:
+            continue
+        found.append(name)
+    return found
+
+
+def _stale(name: str) -> list[Any]:
+    version = games.book_of(name).KEY_VERSION
+    return [_G.c.game == name, _G.c.source_key != "", _G.c.key_version < version]
+
+
+def rekey(session: Session) -> int:
+    """Give each game kept without cards that is stored under an older shape of its key the
+    key its game now works out from its stored rounds (``stored_key`` of the game's book);
+    a game whose new key another stored game holds is a repeat of it and goes
+    (:func:`_drop_repeat`). Returns how many games were looked at."""
+    conn = session.connection()
+    done = 0
+    for name in _keeping():
+        book = games.book_of(name)
+        for row in _kept_games(conn, *_stale(name)):
+            rounds = conn.execute(
+                select(_R.c.round_number, _R.c.record, _R.c.finished_at)
+                .where(
+                    _R.c.game == name,
+                    _R.c.room_code == row.room_code,
+                    _R.c.game_number == row.game_number,
+                )
+                .order_by(_R.c.round_number, _R.c.id)
+            ).all()
+            first = {number: (json.loads(text), at) for number, text, at in reversed(rounds)}
+            key = book.stored_key([first[n] for n in sorted(first)]) if first else None
+            holder = None
+            if key is not None:
+                holder = next(
+                    iter(_kept_games(conn, _G.c.game == name, _G.c.source_key == key)), None
+                )
+            if holder is not None and holder.id != row.id:
+                _drop_repeat(session, name, holder, row)
+            else:
+                values: dict[str, Any] = {"key_version": book.KEY_VERSION}
+                if key is not None:
+                    values["source_key"] = key
+                conn.execute(update(_G).where(_G.c.id == row.id).values(**values))
+            done += 1
+    session.flush()
+    return done
+
+
+def merge_repeats(session: Session) -> int:
+    """Keep one of each game kept without cards that a store holds more than once (by its key:
+    imports of one file at the same moment stored it again before keys were unique), with its
+    rounds once (:func:`_drop_repeat`). Returns how many games were deleted."""
     conn = session.connection()
     repeated = (
         select(_G.c.game, _G.c.source_key)
@@ -360,30 +466,9 @@ def merge_repeats(session: Session) -> int:
     )
     deleted = 0
     for game, key in conn.execute(repeated).all():
-        kept, *repeats = conn.execute(
-            select(_G.c.id, _G.c.room_code, _G.c.game_number)
-            .where(_G.c.game == game, _G.c.source_key == key)
-            .order_by(_G.c.id)
-        ).all()
-        for game_id, code, number in repeats:
-            conn.execute(delete(_GS).where(_GS.c.game_id == game_id))
-            conn.execute(delete(_G).where(_G.c.id == game_id))
-            if (code, number) != (kept.room_code, kept.game_number):
-                _delete_rounds(session, game, _R.c.room_code == code, _R.c.game_number == number)
+        kept, *repeats = _kept_games(conn, _G.c.game == game, _G.c.source_key == key)
+        for repeat in repeats:
+            _drop_repeat(session, game, kept, repeat)
             deleted += 1
-        earlier = _R.alias("earlier")
-        _delete_rounds(
-            session,
-            game,
-            _R.c.room_code == kept.room_code,
-            _R.c.game_number == kept.game_number,
-            exists().where(
-                earlier.c.game == game,
-                earlier.c.room_code == kept.room_code,
-                earlier.c.game_number == kept.game_number,
-                earlier.c.round_number == _R.c.round_number,
-                earlier.c.id < _R.c.id,
-            ),
-        )
     session.flush()
     return deleted

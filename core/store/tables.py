@@ -164,6 +164,9 @@ class GameRecord(SQLModel, table=True):
     #: what it holds (date, players, rounds), so the same game is never imported twice.
     source: str = Field(default=DEALT, max_length=10, sa_column_kwargs=SOURCE_DEFAULT)
     source_key: str = Field(default="", max_length=64, sa_column_kwargs=NO_KEY)
+    #: The shape of the key (its game's ``KEY_VERSION``): a key of an older shape is worked
+    #: out anew from the game's stored rounds when the store opens.
+    key_version: int = Field(default=1, sa_column_kwargs=KNOWN_DEFAULT)
     finished_at: datetime
 
 

@@ -185,3 +185,15 @@ def test_a_nul_or_lone_surrogate_is_shown_in_backslash_escapes() -> None:
     messages = [p.message for p in found.problems]
     assert any("(\\ud800)" in m for m in messages) and any("(\\x00\\x01)" in m for m in messages)
     "\n".join(messages).encode("utf-8")  # a problems CSV can be written
+
+
+def test_two_games_of_one_day_with_the_same_rounds_at_other_times_are_two_games() -> None:
+    evening = game_json(date="2025-01-10T20:00:00Z")
+    later = game_json(date="2025-01-10T22:30:00Z")
+    found = read_history(history_json(evening, later, evening), "day.json")
+    found.mark_stored({})
+    assert [g.status for g in found.games] == [
+        "ready",
+        "ready",
+        f"skipped: the same as the game on line {found.games[0].line}",
+    ]
