@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import base64
 import sys
+import zoneinfo
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,9 +47,10 @@ def code_of(key: str) -> str:
     return base64.b32encode(bytes.fromhex(key)).decode()[:CODE_LENGTH]
 
 
-def check(store: Store, game: str, data: bytes, filename: str) -> Any:
-    """Read and check a file; games already in the store are marked as such."""
-    found = reader_of(game)(data, filename)
+def check(store: Store, game: str, data: bytes, filename: str, zone: str = "UTC") -> Any:
+    """Read and check a file, counting its games' days in the time zone ``zone``; games
+    already in the store are marked as such."""
+    found = reader_of(game)(data, filename, zone=zone)
     with store.read() as session:
         found.mark_stored(history.known_keys(session, game, [g.key for g in found.keepable(True)]))
     return found
@@ -78,12 +80,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the history, JSON or CSV (see the README)")
     parser.add_argument("--game", default=games.FLAGSHIP, help="the game it is of")
     parser.add_argument("--store", help="database URL (default DATABASE_URL, else the SQLite file)")
+    parser.add_argument(
+        "--timezone",
+        default="UTC",
+        type=time_zone,
+        help="where the games were played, as a tz database name such as Asia/Kolkata: their "
+        "days are counted there, and a game dated without a time is an evening there "
+        "(default UTC)",
+    )
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--check", action="store_true", help="check and preview; store nothing")
     what.add_argument(
         "--clean-only", action="store_true", help="store the clean games and rounds only"
     )
     parser.set_defaults(run=run)
+
+
+def time_zone(name: str) -> str:
+    """A time zone's name from the tz database, checked (``--timezone``)."""
+    if name not in zoneinfo.available_timezones():
+        raise argparse.ArgumentTypeError(
+            f"unknown time zone {name!r}: use a name such as Asia/Kolkata"
+        )
+    return name
 
 
 def run(args: argparse.Namespace) -> int:
@@ -99,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     store = Store(args.store)
     try:
-        found = check(store, args.game, data, Path(args.file).name)
+        found = check(store, args.game, data, Path(args.file).name, args.timezone)
+        print(f"days counted in {args.timezone}")
         for line in found.preview():
             print(line)
         for problem in found.problems:

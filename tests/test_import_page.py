@@ -136,3 +136,20 @@ def test_a_nul_or_lone_surrogate_in_a_name_is_shown_escaped_and_the_problems_dow
     # The problems CSV is made and offered (a raw surrogate failed to encode: the page broke).
     assert not any("reference" in e.value for e in at.error)
     assert any(d.label == "Download the problems (CSV)" for d in at.get("download_button"))
+
+
+def test_the_days_are_counted_in_the_time_zone_chosen_preset_to_the_browsers(empty: str) -> None:
+    game = {
+        "date": "2026-01-01T02:30:00Z",
+        "players": ["Asha", "Ben", "Chen"],
+        "rounds": [{"leader": "Asha", "teammates": ["Ben"], "points": 150, "result": "made"}],
+    }
+    at = uploaded("nye.json", json.dumps([game]).encode())
+    zone = at.selectbox(key="imp-zone")
+    assert zone.value == "UTC"  # the test browser tells no time zone
+    assert f"<td>{escape.html('2026-01-01')}</td>" in text_of(at)
+    assert "Day in UTC" in text_of(at)
+    zone.set_value("America/New_York").run()
+    assert not at.exception
+    assert f"<td>{escape.html('2025-12-31')}</td>" in text_of(at)
+    assert f"Day in {escape.html('America/New_York')}" in text_of(at)

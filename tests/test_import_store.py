@@ -7,6 +7,7 @@ import json
 import multiprocessing
 import subprocess
 import sys
+from datetime import date
 from pathlib import Path
 
 from sqlalchemy import func, select
@@ -15,6 +16,7 @@ from core import importing
 from core.store import GameRecord, RoundRecord, Store
 from core.store.moon3 import stats
 from tests import store_workers
+from ui.moon3 import recap
 
 DATA = Path(__file__).parent / "data" / "imports"
 
@@ -162,3 +164,49 @@ def test_a_history_imported_as_json_then_as_csv_is_stored_once(store: Store) -> 
     )
     assert importing.store_history(store, "moon3", found) == importing.Added(0, 0, 1)
     assert counts(store) == (1, 2)
+
+
+NEW_YEARS_EVE = [
+    {
+        "date": when,
+        "players": ["Asha", "Ben", "Chen"],
+        "rounds": [{"leader": "Asha", "teammates": ["Ben"], "points": bid, "result": "made"}],
+    }
+    for when, bid in (("2026-01-01T02:30:00Z", 150), ("2025-12-31", 160))
+]
+
+
+def test_games_count_on_their_day_in_the_time_zone_chosen_on_import(store: Store) -> None:
+    data = json.dumps(NEW_YEARS_EVE).encode()
+    found = importing.check(store, "moon3", data, "nye.json", zone="America/New_York")
+    assert [g.day for g in found.games] == ["2025-12-31", "2025-12-31"]
+    importing.store_history(store, "moon3", found)
+    # New York's New Year's Eve (02:30 UTC on the first is 21:30 there) is in 2025's Recap.
+    stored = stats.date_range(store)
+    assert stored is not None
+    span = recap.default_span(stored[1], date(2026, 6, 1))
+    assert (span.first, span.last) == (date(2025, 1, 1), date(2025, 12, 31))
+    cards = {c.name: c for c in stats.recap(store, span.filters(None))}
+    assert cards["Asha"].standing.rounds == 2
+    with store.read() as session:
+        metas = [
+            json.loads(r)["meta"]
+            for (r,) in session.connection().execute(select(RoundRecord.record))
+        ]
+    assert {m["zone"] for m in metas} == {"America/New_York"}
+    assert sorted(m["local"][:16] for m in metas) == ["2025-12-31T20:00", "2025-12-31T21:30"]
+
+
+def test_import_command_counts_days_in_the_time_zone_it_is_told(
+    database_url: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "nye.json"
+    path.write_text(json.dumps(NEW_YEARS_EVE))
+    done = run(str(path), "--check", "--timezone", "Asia/Kolkata", "--store", database_url)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "days counted in Asia/Kolkata"
+    days = [line.split(": ")[1].split(",")[0] for line in lines[1:]]
+    assert days == ["2026-01-01", "2025-12-31"]  # 08:00 on the first in India
+    wrong = run(str(path), "--check", "--timezone", "Mars/Olympus", "--store", database_url)
+    assert wrong.returncode == 2 and "unknown time zone 'Mars/Olympus'" in wrong.stderr

@@ -29,7 +29,6 @@ import csv
 import io
 import json
 import json.decoder
-import json.scanner
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -37,6 +36,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from functools import cached_property
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from core import names as player_names
 from core import seats
@@ -54,6 +54,8 @@ FAILED_WORDS = frozenset({"failed", "fail", "lost", "loss", "l", "no", "n", "fal
 #: How deep JSON may nest: a history is five levels deep (games, game, rounds, round,
 #: teammates); far deeper is no history, and would exhaust the parser's stack.
 MAX_DEPTH = 20
+#: How long an evening of games dated with no time lasts, from 20:00.
+EVENING_LENGTH = timedelta(hours=3)
 #: The days a game may be dated (the Recap's range and more; see :func:`_when`).
 FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2100, 12, 31)
 #: The most digits a JSON integer keeps as a number: more is a refused value, never converted.
@@ -91,10 +93,14 @@ class Game:
     broken: bool = False
     #: A game already stored, or the same as an earlier game of this file.
     duplicate: str = ""
+    #: The time zone its day is counted in, and its time there (on the clock of the wall).
+    zone: str = "UTC"
+    local: datetime | None = None
 
     @property
     def day(self) -> str:
-        return self.when.date().isoformat() if self.when is not None else "bad date"
+        """Its day in :attr:`zone`."""
+        return self.local.date().isoformat() if self.local is not None else "bad date"
 
     @cached_property
     def key(self) -> str:
@@ -130,9 +136,13 @@ class Game:
 
     def kept(self, source: str = facts.IMPORTED) -> KeptGame:
         """What the store writes for this game: each round's facts and the game's result."""
-        config, given = self.config, self.when
-        assert config is not None and given is not None and self.entries
-        when = given if given.tzinfo is not None else given.replace(tzinfo=UTC)
+        config, given, local = self.config, self.when, self.local
+        assert config is not None and given is not None and local is not None and self.entries
+        # Filed at its time on the wall where it was played (in the store's UTC form): the
+        # stats and the Recap count days by the time a round is filed at, so the game counts
+        # on the day its players played it. Its rounds follow a millisecond apart.
+        filed = local.replace(tzinfo=UTC)
+        meta = {"date": given.isoformat(), "zone": self.zone, "local": local.isoformat()}
         units = scorebook.totals(config, self.entries)
         winners = list(leaders(units))
         rounds = []
@@ -144,9 +154,9 @@ class Game:
                 "config": config.to_json(),
                 "names": self.names,
                 "entry": entry.to_json(),
-                "meta": {"round": number, "line": line, "date": when.isoformat()},
+                "meta": {"round": number, "line": line, **meta},
             }
-            finished = when + timedelta(minutes=number)
+            finished = filed + timedelta(milliseconds=number)
             rounds.append((facts.round_facts(outcome, self.names), doc, finished))
         seats = [
             {
@@ -165,7 +175,7 @@ class Game:
             facts=GameFacts(config.mode.value, seats),
             totals=units,
             winners=winners,
-            finished=when + timedelta(minutes=len(self.entries)),
+            finished=filed + timedelta(milliseconds=len(self.entries)),
         )
 
 
@@ -174,6 +184,8 @@ class History:
     """A file read and checked: its games, its problems, and what importing it would add."""
 
     format: str
+    #: The time zone the games' days are counted in.
+    zone: str = "UTC"
     games: list[Game] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
@@ -866,16 +878,17 @@ def _csv_bid_field(problem: Problem) -> Problem:
 # ---------------------------------------------------------------- reading a file
 
 
-def read_history(data: bytes, filename: str = "") -> History:
-    """Read and check a history file (JSON or CSV, told by its name or its first character)."""
+def read_history(data: bytes, filename: str = "", zone: str = "UTC") -> History:
+    """Read and check a history file (JSON or CSV, told by its name or its first character),
+    counting its games' days in the time zone ``zone`` (a name from the tz database)."""
     if len(data) > MAX_BYTES:
-        history = History("unknown")
+        history = History("unknown", zone)
         history.problems.append(Problem(1, f"file: at most {MAX_BYTES // 1_000_000} MB"))
         return history
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        history = History("unknown")
+        history = History("unknown", zone)
         line = data[: exc.start].count(b"\n") + 1
         history.problems.append(Problem(line, "file: not UTF-8 text"))
         return history
@@ -883,18 +896,37 @@ def read_history(data: bytes, filename: str = "") -> History:
     is_json = lower.endswith(".json") or (
         not lower.endswith(".csv") and text.lstrip()[:1] in ("[", "{")
     )
-    history = History("json" if is_json else "csv")
+    history = History("json" if is_json else "csv", zone)
     if is_json:
         _read_json(text, history)
     else:
         _read_csv(text, history)
         history.problems = [_csv_bid_field(p) for p in history.problems]
     history.problems.sort(key=lambda p: p.line)
-    # Games dated in the same evening are kept an hour apart, in file order.
-    evening: dict[datetime, int] = {}
-    for game in history.games:
-        if game.when is not None and game.when.timetz() == scorebook.EVENING:
-            count = evening.get(game.when, 0)
-            evening[game.when] = count + 1
-            game.when += timedelta(hours=count)
+    _place(history.games, zone)
     return history
+
+
+def _place(games: list[Game], zone: str) -> None:
+    """Each game's time on the wall in ``zone``. A time written with an offset is that moment
+    there; one written without, the time written. The games of one evening (dated with no
+    time) stand for 20:00, 21:00… in their key, in file order, and are filed between 20:00
+    and 23:00 there, so that however many there are they stay on their day."""
+    place = ZoneInfo(zone)
+    evenings: dict[date, list[Game]] = {}
+    for game in games:
+        game.zone = zone
+        if game.when is None:
+            continue
+        if game.when.tzinfo is not None:
+            game.local = game.when.astimezone(place).replace(tzinfo=None)
+        elif game.when.time() == scorebook.EVENING:
+            evenings.setdefault(game.when.date(), []).append(game)
+        else:
+            game.local = game.when
+    for evening in evenings.values():
+        step = min(timedelta(hours=1), EVENING_LENGTH / len(evening))
+        for count, game in enumerate(evening):
+            assert game.when is not None
+            game.local = game.when + count * step
+            game.when += timedelta(hours=count)

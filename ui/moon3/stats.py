@@ -11,6 +11,7 @@ the cards leave them out, and the page says how many.
 from __future__ import annotations
 
 import json
+import zoneinfo
 from datetime import UTC, date, datetime, time, timedelta
 
 import streamlit as st
@@ -40,6 +41,8 @@ RANKED = 5
 PROBLEMS_SHOWN = 100
 #: The largest history file the page takes, in MB (the reader refuses larger ones too).
 MAX_UPLOAD_MB = MAX_BYTES // 1_000_000
+#: The time zones an import may count days in (the tz database's names).
+ZONES = sorted(zoneinfo.available_timezones())
 #: How a game kept without cards is described (``GameLine.source``).
 KEPT = {facts.SCOREBOOK: "kept in a scorebook", facts.IMPORTED: "imported"}
 
@@ -592,7 +595,8 @@ def partnerships_tab(
 
 def _game_label(game: stats.GameLine) -> str:
     imported = game.source == facts.IMPORTED
-    # An imported game has a date only: the time it is filed under was made up on import.
+    # An imported game is shown by its day only: a game dated without a time is filed under
+    # an evening made up on import.
     when = game.last_played.strftime("%d %b %Y" if imported else "%d %b %Y %H:%M")
     table = f"{MODE_LABELS[Mode(game.mode)]}, {game.players} players"
     result = (
@@ -780,12 +784,21 @@ def replay(store: stats.Store, game: stats.GameLine, line: stats.RoundLine) -> N
     st.markdown(html, unsafe_allow_html=True)
 
 
-def _checked(store: stats.Store, upload: UploadedFile, mark: tuple[int, int, int]) -> History:
-    """The uploaded file read and checked, once per file and per state of the store."""
-    key = (upload.file_id, mark)
+def _browser_zone() -> str:
+    """The browser's time zone when it tells one we know, else UTC."""
+    told = st.context.timezone
+    return told if told in ZONES else "UTC"
+
+
+def _checked(
+    store: stats.Store, upload: UploadedFile, mark: tuple[int, int, int], zone: str
+) -> History:
+    """The uploaded file read and checked, once per file, time zone and state of the store."""
+    key = (upload.file_id, mark, zone)
     kept = st.session_state.get("imp-checked")
     if kept is None or kept[0] != key:
-        kept = (key, importing.check(store, stats.GAME, upload.getvalue(), upload.name))
+        found = importing.check(store, stats.GAME, upload.getvalue(), upload.name, zone)
+        kept = (key, found)
         st.session_state["imp-checked"] = kept
     found: History = kept[1]
     return found
@@ -820,7 +833,7 @@ def _preview(found: History) -> None:
             ]
         )
     _table(
-        ["Line", "Date", "Mode", "Players", "Rounds", "R27 totals", "Status"],
+        ["Line", f"Day in {found.zone}", "Mode", "Players", "Rounds", "R27 totals", "Status"],
         rows,
         "import-preview",
     )
@@ -864,7 +877,15 @@ def import_history(store: stats.Store, mark: tuple[int, int, int]) -> None:
         if upload is None:
             st.session_state.pop("imp-said", None)
             return
-        found = _checked(store, upload, mark)
+        zone = st.selectbox(
+            "Time zone the games were played in",
+            ZONES,
+            index=ZONES.index(_browser_zone()),
+            key="imp-zone",
+            help="Each game counts on its day there (in the stats and the Recap), and a game "
+            "dated without a time is an evening there. Preset to this browser's time zone.",
+        )
+        found = _checked(store, upload, mark, zone)
         said = st.session_state.get("imp-said")
         if said is not None and said[0] == upload.file_id:
             st.success(said[1], icon=":material/check_circle:")
