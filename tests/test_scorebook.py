@@ -207,3 +207,16 @@ def test_h3_a_csv_export_imports_every_name_as_it_was_and_adds_nothing(
     [game] = found.games
     assert sorted(game.names) == sorted(("Asha", *others))
     assert importing.store_history(store, "moon3", found) == importing.Added(0, 0, 1)
+
+
+def test_h3_a_csv_export_names_every_player_even_one_never_in_a_round(
+    rooms: Rooms, store: Store
+) -> None:
+    code, host = book(rooms, rounds=1)
+    enter(rooms, host, bidder=0, bid=250, partners=[1], made=False)  # Chen…Farid defend
+    found = importing.check(
+        store, "moon3", charts.csv_text(*rooms.export_book_rows(code)).encode(), "b.csv"
+    )
+    [game] = found.games
+    assert game.names == ["Asha", *SIX] and game.note == ""
+    assert game.status == "skipped: already stored"

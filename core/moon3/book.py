@@ -423,10 +423,11 @@ def export(book: BookView) -> dict[str, Any]:
 
 
 def export_rows(book: BookView) -> tuple[list[str], list[list[object]]]:
-    """The game so far as CSV rows: the import columns (H4), the points taken where counted,
-    and every total after each round."""
-    header = ["date", "game", "leader", "teammates", "bid", "made", "taken"]
+    """The game so far as CSV rows: the import columns (H4) with the players, the points
+    taken where counted, and every total after each round."""
+    header = ["date", "game", "leader", "teammates", "bid", "made", "taken", "players"]
     header += [f"total {unit}" for unit in book.units]
+    players = scorebook.join_names(book.names)
     rows: list[list[object]] = [
         [
             book.dated,
@@ -436,6 +437,7 @@ def export_rows(book: BookView) -> tuple[list[str], list[list[object]]]:
             r.bid,
             "yes" if r.made else "no",
             "" if r.taken is None else r.taken,
+            players,
             *r.totals,
         ]
         for r in book.rounds

@@ -10,10 +10,12 @@ it mentions, in order of first mention.
 
 CSV: one row per round under a header naming ``date``, ``game``, ``leader``,
 ``teammates`` (separated by ``;``; a name holding ``;`` or ``"`` is quoted as
-CSV quotes, as the scorebook's export writes it), ``bid`` and ``made``; rows
-with the same date and game label form one game; its players are the names it
-mentions. A cell a spreadsheet export guarded with a leading ``'`` (``'-Eve``)
-is read without it.
+CSV quotes, as the scorebook's export writes it), ``bid`` and ``made``, and
+optionally ``players`` (separated as teammates are); rows with the same date
+and game label form one game. Its players are those a row lists, or else the
+names it mentions: then a defender who never bid nor was called is missing,
+which the preview says. A cell a spreadsheet export guarded with a leading
+``'`` (``'-Eve``) is read without it.
 
 Every problem is reported with the file's line (the CSV row; in JSON the line
 where the offending round, game, list or object begins) and the field it is
@@ -96,6 +98,18 @@ class Game:
     #: The time zone its day is counted in, and its time there (on the clock of the wall).
     zone: str = "UTC"
     local: datetime | None = None
+    #: Its players are only the names its rounds mention: the file does not list them.
+    unlisted: bool = False
+
+    @property
+    def note(self) -> str:
+        """What the preview says beside the game's status."""
+        if self.unlisted:
+            return (
+                "players not listed: a player who never bid nor was called is missing, "
+                "and the totals cannot be checked"
+            )
+        return ""
 
     @property
     def day(self) -> str:
@@ -123,10 +137,11 @@ class Game:
         mode = MODE_LABELS[self.config.mode] if self.config is not None else "?"
         head = f"line {self.line}: {self.day}, {mode}, {len(self.names)} players, "
         head += f"{len(self.entries)} round{'s' * (len(self.entries) != 1)}"
+        note = f"; {self.note}" if self.note else ""
         if self.config is None or self.broken or not self.entries:
-            return f"{head} ({self.status})"
+            return f"{head} ({self.status}){note}"
         scores = ", ".join(f"{n} {t}" for n, t in zip(self.names, self.totals(), strict=True))
-        return f"{head}: {scores} ({self.status})"
+        return f"{head}: {scores} ({self.status}){note}"
 
     def totals(self) -> list[int]:
         """R27 totals per player (in the team modes, each player's team's)."""
@@ -325,6 +340,7 @@ class _Reader:
                 self.problem(line, f"game: {exc}")
                 broken = True
         game = Game(line, when, config, names, broken=broken)
+        game.unlisted = players is None and not options.get("score_names")
         for round_line, raw in rounds:
             entry = self.round(round_line, raw, names, config) if config is not None else None
             if entry is None:
@@ -825,7 +841,8 @@ def _read_csv(text: str, history: History) -> None:
     reader = _Reader(history)
     header: list[str] | None = None
     header_line = 1
-    games: dict[tuple[str, str], list[tuple[int, dict[str, Any], datetime]]] = {}
+    # Each game's rows: (line, round, time, players named in the row).
+    games: dict[tuple[str, str], list[tuple[int, dict[str, Any], datetime, list[str]]]] = {}
     for line, values in _csv_rows(text, reader):
         if not any(v.strip() for v in values):
             continue
@@ -857,13 +874,40 @@ def _read_csv(text: str, history: History) -> None:
             int(bid) if bid.isascii() and bid.isdigit() and len(bid) <= MAX_DIGITS else bid
         )
         raw["result"] = cell["made"]
-        games.setdefault((when.date().isoformat(), cell["game"]), []).append((line, raw, when))
+        listed = scorebook.split_names(cell.get("players", ""))
+        key = (when.date().isoformat(), cell["game"])
+        games.setdefault(key, []).append((line, raw, when, listed))
     if header is None:
         reader.problem(header_line, "header: the file is empty")
         return
-    for rounds in games.values():
-        first_line, _, when = rounds[0]
-        reader.game(first_line, when, None, first_line, [(ln, r) for ln, r, _ in rounds], {})
+    for rows in games.values():
+        first_line, _, when, _ = rows[0]
+        players, players_line, broken = _csv_players(reader, rows)
+        rounds = [(line, raw) for line, raw, _, _ in rows]
+        reader.game(first_line, when, players, players_line, rounds, {}, broken)
+
+
+def _csv_players(
+    reader: _Reader, rows: list[tuple[int, dict[str, Any], datetime, list[str]]]
+) -> tuple[list[str] | None, int, bool]:
+    """A CSV game's players, from the first of its rows that names them (the ``players``
+    column), with that row's line and whether they are refused; ``None`` if no row does."""
+    naming = [(line, listed) for line, _, _, listed in rows if listed]
+    if not naming:
+        return None, rows[0][0], False
+    line, listed = naming[0]
+    broken = False
+    for other, names in naming[1:]:
+        if names != listed:
+            reader.problem(other, f"players: not the players of line {line}")
+            broken = True
+    if len(listed) > MAX_PLAYERS:  # refused before each name is cleaned and compared
+        message = f"players: a game takes at most {MAX_PLAYERS} players, this one lists"
+        reader.problem(line, f"{message} {len(listed):,}")
+        return None, line, True
+    cleaned = [reader.name(name, line, "players") for name in listed]
+    players = [name for name in cleaned if name is not None]
+    return players, line, broken or len(players) < len(cleaned)
 
 
 def _csv_bid_field(problem: Problem) -> Problem:

@@ -197,3 +197,27 @@ def test_two_games_of_one_day_with_the_same_rounds_at_other_times_are_two_games(
         "ready",
         f"skipped: the same as the game on line {found.games[0].line}",
     ]
+
+
+def test_a_csv_players_column_keeps_a_defender_who_never_bid_nor_was_called() -> None:
+    text = "date,game,players,leader,teammates,bid,made\n"
+    text += "2025-01-10,1,Asha;Ben;Chen;Dev,Asha,Ben,150,yes\n2025-01-10,1,,Chen,Asha,160,no\n"
+    [game] = read_history(text.encode(), "players.csv").games
+    assert game.names == ["Asha", "Ben", "Chen", "Dev"]
+    assert dict(zip(game.names, game.totals(), strict=True))["Dev"] == 160
+    assert game.note == ""
+
+
+def test_a_csv_game_without_its_players_says_its_totals_cannot_be_checked() -> None:
+    found = read("good.csv")
+    assert all(g.note.startswith("players not listed") for g in found.games)
+    assert all("players not listed" in line for line in found.preview())
+
+
+def test_csv_rows_of_one_game_that_list_other_players_are_refused_at_their_line() -> None:
+    text = "date,game,players,leader,teammates,bid,made\n"
+    text += "2025-01-10,1,Asha;Ben;Chen,Asha,Ben,150,yes\n2025-01-10,1,Asha;Ben;Dev,Ben,,160,no\n"
+    found = read_history(text.encode(), "players.csv")
+    assert [(p.line, p.message) for p in found.problems] == [
+        (3, "players: not the players of line 2")
+    ]

@@ -830,10 +830,20 @@ def _preview(found: History) -> None:
                 if sound
                 else "–",
                 game.status,
+                game.note,
             ]
         )
     _table(
-        ["Line", f"Day in {found.zone}", "Mode", "Players", "Rounds", "R27 totals", "Status"],
+        [
+            "Line",
+            f"Day in {found.zone}",
+            "Mode",
+            "Players",
+            "Rounds",
+            "R27 totals",
+            "Status",
+            "Note",
+        ],
         rows,
         "import-preview",
     )
