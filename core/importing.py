@@ -15,6 +15,7 @@ import base64
 import sys
 import zoneinfo
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -47,10 +48,18 @@ def code_of(key: str) -> str:
     return base64.b32encode(bytes.fromhex(key)).decode()[:CODE_LENGTH]
 
 
-def check(store: Store, game: str, data: bytes, filename: str, zone: str = "UTC") -> Any:
-    """Read and check a file, counting its games' days in the time zone ``zone``; games
-    already in the store are marked as such."""
-    found = reader_of(game)(data, filename, zone=zone)
+def check(
+    store: Store,
+    game: str,
+    data: bytes,
+    filename: str,
+    zone: str = "UTC",
+    undated: date | None = None,
+) -> Any:
+    """Read and check a file, counting its games' days in the time zone ``zone``, a game
+    without a date taken as played on ``undated`` when given; games already in the store
+    are marked as such."""
+    found = reader_of(game)(data, filename, zone=zone, undated=undated)
     with store.read() as session:
         found.mark_stored(history.known_keys(session, game, [g.key for g in found.keepable(True)]))
     return found
@@ -88,6 +97,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "days are counted there, and a game dated without a time is an evening there "
         "(default UTC)",
     )
+    parser.add_argument(
+        "--date",
+        type=day,
+        help="YYYY-MM-DD: the day the games without a date were played (an evening of it); "
+        "without it they are refused",
+    )
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--check", action="store_true", help="check and preview; store nothing")
     what.add_argument(
@@ -105,6 +120,14 @@ def time_zone(name: str) -> str:
     return name
 
 
+def day(text: str) -> date:
+    """A day written YYYY-MM-DD (``--date``)."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date written YYYY-MM-DD") from None
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         data = Path(args.file).read_bytes()
@@ -118,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     store = Store(args.store)
     try:
-        found = check(store, args.game, data, Path(args.file).name, args.timezone)
+        found = check(store, args.game, data, Path(args.file).name, args.timezone, args.date)
         print(f"days counted in {args.timezone}")
         for line in found.preview():
             print(line)

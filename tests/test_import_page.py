@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -153,3 +154,17 @@ def test_the_days_are_counted_in_the_time_zone_chosen_preset_to_the_browsers(emp
     assert not at.exception
     assert f"<td>{escape.html('2025-12-31')}</td>" in text_of(at)
     assert f"Day in {escape.html('America/New_York')}" in text_of(at)
+
+
+def test_a_date_is_asked_for_the_undated_games_and_they_are_imported(empty: str) -> None:
+    rounds = [{"leader": "Asha", "teammates": ["Ben"], "points": 150, "result": "made"}]
+    games = [{"players": ["Asha", "Ben", "Chen"], "rounds": rounds}]
+    at = uploaded("undated.json", json.dumps(games).encode())
+    assert button(at, "Import").disabled
+    [day] = [d for d in at.date_input if d.label.startswith("1 game has no date")]
+    day.set_value(date(2025, 3, 1)).run()
+    assert not at.exception
+    assert f"<td>{escape.html('2025-03-01')}</td>" in text_of(at)
+    button(at, "Import").click().run()
+    assert "Imported 1 game (1 round); 0 already stored." in [s.value for s in at.success]
+    assert rounds_stored(empty) == 1

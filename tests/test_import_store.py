@@ -210,3 +210,16 @@ def test_import_command_counts_days_in_the_time_zone_it_is_told(
     assert days == ["2026-01-01", "2025-12-31"]  # 08:00 on the first in India
     wrong = run(str(path), "--check", "--timezone", "Mars/Olympus", "--store", database_url)
     assert wrong.returncode == 2 and "unknown time zone 'Mars/Olympus'" in wrong.stderr
+
+
+def test_import_command_dates_the_undated_games_when_told(
+    database_url: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "undated.csv"
+    path.write_text("date,game,leader,teammates,bid,made\n,1,Asha,Ben,150,yes\n,1,Chen,,150,no\n")
+    refused = run(str(path), "--store", database_url)
+    assert refused.returncode == 1 and "line 2: date: missing" in refused.stderr
+    done = run(str(path), "--date", "2025-03-01", "--store", database_url)
+    assert done.returncode == 0, done.stderr
+    assert "line 2: 2025-03-01," in done.stdout
+    assert done.stdout.splitlines()[-1] == "imported 1 game (2 rounds); 0 already stored"

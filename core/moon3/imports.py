@@ -201,6 +201,8 @@ class History:
     format: str
     #: The time zone the games' days are counted in.
     zone: str = "UTC"
+    #: How many games have no date (they are refused unless a date is chosen for them).
+    undated: int = 0
     games: list[Game] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
@@ -249,14 +251,32 @@ def _other_players(mine: Sequence[str], theirs: Sequence[str]) -> str:
 class _Reader:
     """Checks one file's games, collecting problems with their lines."""
 
-    def __init__(self, history: History) -> None:
+    def __init__(self, history: History, undated: date | None) -> None:
         self.history = history
+        #: The date given for the games that have none.
+        self.undated = undated
         #: Each text met as a name, cleaned or refused: a history names the same few
         #: players over and over.
         self.cleaned: dict[str, str | player_names.BadName] = {}
 
     def problem(self, line: int, message: str) -> None:
         self.history.problems.append(Problem(line, message))
+
+    def when(self, value: object, line: int) -> datetime | None:
+        """A game's time (:func:`_when`); with none given, the evening of the date chosen for
+        the games without one. ``None`` (and a problem) if it has neither, or a bad one."""
+        if _undated(value):
+            if self.undated is None:
+                self.problem(
+                    line, "date: missing; give it as YYYY-MM-DD, or a date for the undated games"
+                )
+                return None
+            value = self.undated.isoformat()
+        try:
+            return _when(value)
+        except ValueError as exc:
+            self.problem(line, f"date: {exc}")
+            return None
 
     def clean(self, value: object) -> str | player_names.BadName:
         """The name as it will be shown, or why it is refused."""
@@ -513,13 +533,18 @@ def _field_of(message: str) -> str:
     return "round"
 
 
+def _undated(value: object) -> bool:
+    """Whether a game's date is missing (left out, null or blank), not merely bad."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
 def _when(value: object) -> datetime:
     """A game's time from ``YYYY-MM-DD`` (the evening) or a full ISO time; :class:`ValueError`
     saying what is wrong otherwise.
 
-    Only days from :data:`FIRST_DAY` to :data:`LAST_DAY`: a store files a game's rounds
-    minutes to hours after its time, and both databases hold those times only well inside
-    the calendar's ends.
+    Only days from :data:`FIRST_DAY` to :data:`LAST_DAY`: a game is filed at its time in the
+    time zone of the import, and both databases hold times only well inside the calendar's
+    ends.
     """
     text = value.strip() if isinstance(value, str) else ""
     try:
@@ -661,8 +686,8 @@ def _item_line(items: object, index: int) -> int:
     return items.line_of(index) if isinstance(items, _LocatedList) else 1
 
 
-def _read_json(text: str, history: History) -> None:
-    reader = _Reader(history)
+def _read_json(text: str, history: History, undated: date | None) -> None:
+    reader = _Reader(history, undated)
     try:
         # The C parser, before the bracket scan (which expects closed strings).
         parsed = json.loads(text, parse_int=_integer, object_pairs_hook=_Pairs)
@@ -704,13 +729,9 @@ def _read_json(text: str, history: History) -> None:
 
 def _json_game(reader: _Reader, raw: dict[str, Any]) -> None:
     line = _line(raw, 1)
-    when: datetime | None = None
-    broken = False
-    try:
-        when = _when(raw.get("date"))
-    except ValueError as exc:
-        reader.problem(line, f"date: {exc}")
-        broken = True
+    reader.history.undated += _undated(raw.get("date"))
+    when = reader.when(raw.get("date"), line)
+    broken = when is None
     options: dict[str, Any] = {}
     mode_text = raw.get("mode", Mode.PARTNERS.value)
     if mode_text not in [m.value for m in Mode]:
@@ -837,8 +858,9 @@ def _csv_rows(text: str, reader: _Reader) -> Iterator[tuple[int, list[str]]]:
         yield line, values
 
 
-def _read_csv(text: str, history: History) -> None:
-    reader = _Reader(history)
+def _read_csv(text: str, history: History, undated: date | None) -> None:
+    reader = _Reader(history, undated)
+    undated_games: set[str] = set()  # the game labels of the rows without a date
     header: list[str] | None = None
     header_line = 1
     # Each game's rows: (line, round, time, players named in the row).
@@ -861,10 +883,10 @@ def _read_csv(text: str, history: History) -> None:
             )
             continue
         cell = {name: _unguarded(value.strip()) for name, value in zip(header, values, strict=True)}
-        try:
-            when = _when(cell["date"])
-        except ValueError as exc:
-            reader.problem(line, f"date: {exc}")
+        if _undated(cell["date"]):
+            undated_games.add(cell["game"])
+        when = reader.when(cell["date"], line)
+        if when is None:
             continue
         raw: dict[str, Any] = {"leader": cell["leader"]}
         raw["teammates"] = scorebook.split_names(cell["teammates"])
@@ -875,8 +897,10 @@ def _read_csv(text: str, history: History) -> None:
         )
         raw["result"] = cell["made"]
         listed = scorebook.split_names(cell.get("players", ""))
-        key = (when.date().isoformat(), cell["game"])
+        # The rows without a date are games of their own, whatever date they are given.
+        key = (cell["date"] and when.date().isoformat(), cell["game"])
         games.setdefault(key, []).append((line, raw, when, listed))
+    history.undated = len(undated_games)
     if header is None:
         reader.problem(header_line, "header: the file is empty")
         return
@@ -922,9 +946,12 @@ def _csv_bid_field(problem: Problem) -> Problem:
 # ---------------------------------------------------------------- reading a file
 
 
-def read_history(data: bytes, filename: str = "", zone: str = "UTC") -> History:
+def read_history(
+    data: bytes, filename: str = "", zone: str = "UTC", undated: date | None = None
+) -> History:
     """Read and check a history file (JSON or CSV, told by its name or its first character),
-    counting its games' days in the time zone ``zone`` (a name from the tz database)."""
+    counting its games' days in the time zone ``zone`` (a name from the tz database); a
+    game without a date is an evening of ``undated`` when it is given (refused otherwise)."""
     if len(data) > MAX_BYTES:
         history = History("unknown", zone)
         history.problems.append(Problem(1, f"file: at most {MAX_BYTES // 1_000_000} MB"))
@@ -942,9 +969,9 @@ def read_history(data: bytes, filename: str = "", zone: str = "UTC") -> History:
     )
     history = History("json" if is_json else "csv", zone)
     if is_json:
-        _read_json(text, history)
+        _read_json(text, history, undated)
     else:
-        _read_csv(text, history)
+        _read_csv(text, history, undated)
         history.problems = [_csv_bid_field(p) for p in history.problems]
     history.problems.sort(key=lambda p: p.line)
     _place(history.games, zone)

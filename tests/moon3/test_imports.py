@@ -4,6 +4,7 @@ expectations (``tests/data/imports/``, worked out from the SPEC and the README a
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -220,4 +221,27 @@ def test_csv_rows_of_one_game_that_list_other_players_are_refused_at_their_line(
     found = read_history(text.encode(), "players.csv")
     assert [(p.line, p.message) for p in found.problems] == [
         (3, "players: not the players of line 2")
+    ]
+
+
+def test_undated_games_are_refused_unless_a_date_is_chosen_for_them() -> None:
+    undated = [game_json(date=None), game_json(date=" "), game_json(date="2025-03-01")]
+    data = history_json(*undated).replace(b'"date": null,', b"")
+    refused = read_history(data, "undated.json")
+    assert refused.undated == 2
+    assert [p.message.split(";")[0] for p in refused.problems] == ["date: missing"] * 2
+    found = read_history(data, "undated.json", undated=date(2025, 3, 1))
+    assert found.problems == [] and found.undated == 2
+    assert [g.day for g in found.games] == ["2025-03-01"] * 3
+    assert len({g.local for g in found.games}) == 3  # one evening, three games
+
+
+def test_undated_csv_rows_are_games_of_their_own_on_the_date_chosen() -> None:
+    rows = "2025-03-01,1,Asha,Ben,150,yes\n2025-03-01,1,Chen,,150,no\n"
+    rows += ",1,Asha,Chen,160,yes\n,1,Ben,,165,no\n"
+    found = read_history((CSV_HEAD + rows).encode(), "undated.csv", undated=date(2025, 3, 1))
+    assert found.problems == [] and found.undated == 1
+    assert [(g.day, g.lines) for g in found.games] == [
+        ("2025-03-01", [2, 3]),
+        ("2025-03-01", [4, 5]),
     ]

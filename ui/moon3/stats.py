@@ -21,7 +21,7 @@ from streamlit.runtime.uploaded_file_manager import UploadedFile
 from core import importing
 from core.moon3 import cards, facts, record, rules
 from core.moon3.config import MAX_PLAYERS, MIN_PLAYERS, MODE_LABELS, Mode
-from core.moon3.imports import MAX_BYTES, History
+from core.moon3.imports import FIRST_DAY, LAST_DAY, MAX_BYTES, History
 from core.moon3.state import State
 from core.records import ActionError, RecordError
 from core.store import history
@@ -791,13 +791,19 @@ def _browser_zone() -> str:
 
 
 def _checked(
-    store: stats.Store, upload: UploadedFile, mark: tuple[int, int, int], zone: str
+    store: stats.Store,
+    upload: UploadedFile,
+    mark: tuple[int, int, int],
+    zone: str,
+    undated: date | None,
 ) -> History:
-    """The uploaded file read and checked, once per file, time zone and state of the store."""
-    key = (upload.file_id, mark, zone)
+    """The uploaded file read and checked, once per file, time zone, date for the undated
+    games and state of the store."""
+    key = (upload.file_id, mark, zone, undated)
     kept = st.session_state.get("imp-checked")
     if kept is None or kept[0] != key:
-        found = importing.check(store, stats.GAME, upload.getvalue(), upload.name, zone)
+        data, name = upload.getvalue(), upload.name
+        found = importing.check(store, stats.GAME, data, name, zone, undated)
         kept = (key, found)
         st.session_state["imp-checked"] = kept
     found: History = kept[1]
@@ -895,7 +901,20 @@ def import_history(store: stats.Store, mark: tuple[int, int, int]) -> None:
             help="Each game counts on its day there (in the stats and the Recap), and a game "
             "dated without a time is an evening there. Preset to this browser's time zone.",
         )
-        found = _checked(store, upload, mark, zone)
+        # The day chosen for the undated games belongs to this file: another starts without.
+        asked = f"imp-undated-{upload.file_id}"
+        undated = st.session_state.get(asked)
+        found = _checked(store, upload, mark, zone, undated)
+        if found.undated:
+            st.date_input(
+                f"{found.undated} game{'s have' if found.undated != 1 else ' has'} no date: "
+                "the day they were played",
+                value=None,
+                min_value=FIRST_DAY,
+                max_value=LAST_DAY,
+                key=asked,
+                help="Each is kept as an evening of that day. Without a day they are not imported.",
+            )
         said = st.session_state.get("imp-said")
         if said is not None and said[0] == upload.file_id:
             st.success(said[1], icon=":material/check_circle:")
