@@ -3,7 +3,8 @@
 The game reads and checks the file (``read_history`` on its table, found
 through the registry): every line first, with its problems. A file with
 problems stores nothing unless ``--clean-only`` asks for its clean lines;
-``--check`` stores nothing at all. Games already stored (by their key) are
+``--check`` writes nothing at all (it creates no store, nor a table in an
+empty one). Games already stored (by their key) are
 skipped, so importing the same file twice adds nothing. The Stats page
 imports through :func:`store_history` too.
 """
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from core import games
-from core.store import Store, history
+from core.store import Store, existing, history
 
 #: Imported games are filed under a code of their own: never a room's (those have six letters).
 CODE_LENGTH = 8
@@ -49,7 +50,7 @@ def code_of(key: str) -> str:
 
 
 def check(
-    store: Store,
+    store: Store | None,
     game: str,
     data: bytes,
     filename: str,
@@ -58,8 +59,11 @@ def check(
 ) -> Any:
     """Read and check a file, counting its games' days in the time zone ``zone``, a game
     without a date taken as played on ``undated`` when given; games already in the store
-    are marked as such."""
+    (``None``: there is none yet) are marked as such."""
     found = reader_of(game)(data, filename, zone=zone, undated=undated)
+    if store is None:
+        found.mark_stored({})
+        return found
     with store.read() as session:
         found.mark_stored(history.known_keys(session, game, [g.key for g in found.keepable(True)]))
     return found
@@ -139,7 +143,8 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
         return 1
-    store = Store(args.store)
+    # A check only reads: it creates no store, and no table in an empty one.
+    store = existing(args.store) if args.check else Store(args.store)
     try:
         found = check(store, args.game, data, Path(args.file).name, args.timezone, args.date)
         print(f"days counted in {args.timezone}")
@@ -149,6 +154,7 @@ def run(args: argparse.Namespace) -> int:
             print(problem, file=sys.stderr)
         if args.check:
             return 1 if found.problems else 0
+        assert store is not None
         if found.problems and not args.clean_only:
             print(
                 f"nothing imported: {len(found.problems)} bad line"
@@ -159,7 +165,8 @@ def run(args: argparse.Namespace) -> int:
             return 1
         added = store_history(store, args.game, found, args.clean_only)
     finally:
-        store.close()
+        if store is not None:
+            store.close()
     print(
         f"imported {added.games} game{'s' * (added.games != 1)} "
         f"({added.rounds} round{'s' * (added.rounds != 1)}); "

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import sqlite3
 import subprocess
 import sys
 from datetime import date
 from pathlib import Path
 
-from sqlalchemy import func, select
+from sqlalchemy import create_engine, func, inspect, select
 
 from core import importing
 from core.store import GameRecord, RoundRecord, Store
@@ -223,3 +224,27 @@ def test_import_command_dates_the_undated_games_when_told(
     assert done.returncode == 0, done.stderr
     assert "line 2: 2025-03-01," in done.stdout
     assert done.stdout.splitlines()[-1] == "imported 1 game (2 rounds); 0 already stored"
+
+
+def test_a_check_creates_no_store_file(tmp_path: Path) -> None:
+    path = tmp_path / "not-yet" / "moon3.db"
+    url = f"sqlite:///{path}"
+    done = run(str(DATA / "good.json"), "--check", "--store", url)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("(ready)") == 6
+    assert not path.parent.exists()
+    assert run(str(DATA / "good.json"), "--store", url).returncode == 0
+    again = run(str(DATA / "good.json"), "--check", "--store", url)
+    assert again.stdout.count("(skipped: already stored)") == 6
+
+
+def test_a_check_creates_no_table_in_an_empty_database(database_url: str, tmp_path: Path) -> None:
+    if database_url.startswith("sqlite"):
+        sqlite3.connect(tmp_path / "rooms.db").close()  # an empty file where the store would be
+    done = run(str(DATA / "good.csv"), "--check", "--store", database_url)
+    assert done.returncode == 0, done.stderr
+    engine = create_engine(database_url)
+    try:
+        assert inspect(engine).get_table_names() == []
+    finally:
+        engine.dispose()

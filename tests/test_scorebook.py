@@ -220,3 +220,9 @@ def test_h3_a_csv_export_names_every_player_even_one_never_in_a_round(
     [game] = found.games
     assert game.names == ["Asha", *SIX] and game.note == ""
     assert game.status == "skipped: already stored"
+
+
+def test_h3_a_three_player_round_allows_at_most_1_partner(rooms: Rooms) -> None:
+    _, host = rooms.create_book("Asha", BookSettings(others=("Ben", "Chen")))
+    with pytest.raises(Refused, match=r"^at most 1 partner: someone must defend$"):
+        enter(rooms, host, bidder=0, bid=125, partners=[1, 2], made=True)

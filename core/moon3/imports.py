@@ -135,7 +135,8 @@ class Game:
 
     def describe(self) -> str:
         mode = MODE_LABELS[self.config.mode] if self.config is not None else "?"
-        head = f"line {self.line}: {self.day}, {mode}, {len(self.names)} players, "
+        players = len(self.names)
+        head = f"line {self.line}: {self.day}, {mode}, {players} player{'s' * (players != 1)}, "
         head += f"{len(self.entries)} round{'s' * (len(self.entries) != 1)}"
         note = f"; {self.note}" if self.note else ""
         if self.config is None or self.broken or not self.entries:
@@ -879,7 +880,9 @@ def _read_csv(text: str, history: History, undated: date | None) -> None:
             continue
         if len(values) != len(header):
             reader.problem(
-                line, f"row: {len(values)} values where the header names {len(header)} columns"
+                line,
+                f"row: {len(values)} value{'s' * (len(values) != 1)} where the header names "
+                f"{len(header)} columns",
             )
             continue
         cell = {name: _unguarded(value.strip()) for name, value in zip(header, values, strict=True)}

@@ -108,7 +108,8 @@ def make_entry(
         raise EntryError("the bidder cannot be their own partner")
     if config.mode is Mode.PARTNERS:
         if len(chosen) > players - 2:
-            raise EntryError(f"at most {players - 2} partners: someone must defend")
+            most = players - 2
+            raise EntryError(f"at most {most} partner{'s' * (most != 1)}: someone must defend")
     else:
         team = tuple(sorted(seats.teammates(seat, config.teams)))
         if chosen and chosen != team:

@@ -245,3 +245,16 @@ def test_undated_csv_rows_are_games_of_their_own_on_the_date_chosen() -> None:
         ("2025-03-01", [2, 3]),
         ("2025-03-01", [4, 5]),
     ]
+
+
+def test_counts_agree_with_their_words_in_messages_and_the_preview() -> None:
+    three = game_json(
+        rounds=[{"leader": "Asha", "teammates": ["Ben", "Chen"], "points": 150, "result": 1}]
+    )
+    one = {"date": "2025-01-10", "rounds": [{"leader": "Asha", "points": 150, "result": 1}]}
+    found = read_history(history_json(three, one), "words.json")
+    messages = [p.message for p in found.problems]
+    assert "teammates: at most 1 partner: someone must defend" in messages
+    assert found.games[1].describe().split(", ")[2] == "1 player"
+    row = read_history((CSV_HEAD + "2025-01-10\n").encode(), "short.csv").problems
+    assert [p.message for p in row] == ["row: 1 value where the header names 6 columns"]
