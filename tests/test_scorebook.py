@@ -226,3 +226,12 @@ def test_h3_a_three_player_round_allows_at_most_1_partner(rooms: Rooms) -> None:
     _, host = rooms.create_book("Asha", BookSettings(others=("Ben", "Chen")))
     with pytest.raises(Refused, match=r"^at most 1 partner: someone must defend$"):
         enter(rooms, host, bidder=0, bid=125, partners=[1, 2], made=True)
+
+
+def test_h3_a_finished_game_is_stored_with_its_count_of_rounds(rooms: Rooms, store: Store) -> None:
+    _, host = book(rooms, rounds=2)
+    enter(rooms, host, bidder=0, bid=250, partners=[1], made=True)
+    enter(rooms, host, bidder=2, bid=255, partners=[3, 4], made=False)
+    with store.read() as session:
+        kept = [(g.rounds, g.source) for g in session.exec(select(GameRecord)).all()]
+    assert kept == [(2, "scorebook")]

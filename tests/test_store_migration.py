@@ -119,6 +119,11 @@ def test_an_old_store_keeps_one_of_each_game_it_holds_more_than_once(
     assert len(keys) == len(set(keys)) == 6 + 3 + 5 + 1
     assert len(rounds) == len(set(rounds)) == 28 + 13 + 10 + 2
     assert seats == []  # each round kept has its own rows, once
+    with store.read() as db:
+        book = db.connection().execute(
+            text("SELECT rounds FROM game_record WHERE source = 'scorebook'")
+        )
+        assert book.scalar_one() == 2  # stored as 0 by the earlier release
     assert "ux_game_source_key" in {
         i["name"] for i in inspect(store.writer).get_indexes("game_record")
     }

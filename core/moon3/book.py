@@ -284,10 +284,15 @@ def _when(game: dict[str, Any]) -> datetime:
 
 
 def kept_game(room: TableRoom) -> KeptGame:
-    """The game as stored once it is over: its result and the key of what it holds."""
+    """The game as stored once it is over: its rounds, its result and the key of what it holds
+    (the room stores the rounds as they are entered, and the game's own rows then)."""
     config = config_of(room)
     game = room.doc["game"]
     players = names_of(room)
+    now = datetime.fromtimestamp(room.now, UTC)
+    rounds = [
+        (*round_facts(room, number), now) for number in range(1, len(room.doc["entries"]) + 1)
+    ]
     totals = list(game["totals"])
     winners = list(game["winners"])
     seats_rows = [
@@ -303,11 +308,11 @@ def kept_game(room: TableRoom) -> KeptGame:
         key=scorebook.game_key(_when(game), players, entries_of(room)),
         source=facts.SCOREBOOK,
         names=players,
-        rounds=[],
+        rounds=rounds,
         facts=GameFacts(config.mode.value, seats_rows),
         totals=totals,
         winners=winners,
-        finished=datetime.fromtimestamp(room.now, UTC),
+        finished=now,
         ended_early=bool(game["ended_early"]),
     )
 

@@ -328,24 +328,28 @@ def kept_rows(game: str, kept: KeptGame, room_code: str, game_number: int) -> li
         )
         for number, (facts, doc, finished) in enumerate(kept.rounds, start=1)
     ]
-    rows.append(
-        game_rows(
-            game,
-            kept.facts,
-            kept.names,
-            kept.totals,
-            kept.winners,
-            room_code=room_code,
-            game_number=game_number,
-            rounds=len(kept.rounds),
-            finished_at=kept.finished,
-            ended_early=kept.ended_early,
-            source=kept.source,
-            source_key=kept.key,
-            key_version=games.book_of(game).KEY_VERSION,
-        )
-    )
+    rows.append(kept_game_rows(game, kept, room_code, game_number))
     return rows
+
+
+def kept_game_rows(game: str, kept: KeptGame, room_code: str, game_number: int) -> GameRows:
+    """The game's own rows of a whole game kept without cards (a scorebook stores its rounds
+    as they are entered, and this once the game is over)."""
+    return game_rows(
+        game,
+        kept.facts,
+        kept.names,
+        kept.totals,
+        kept.winners,
+        room_code=room_code,
+        game_number=game_number,
+        rounds=len(kept.rounds),
+        finished_at=kept.finished,
+        ended_early=kept.ended_early,
+        source=kept.source,
+        source_key=kept.key,
+        key_version=games.book_of(game).KEY_VERSION,
+    )
 
 
 def _drop_repeat(session: Session, game: str, kept: Any, repeat: Any) -> None:
@@ -444,7 +448,8 @@ def rekey(session: Session) -> int:
             if holder is not None and holder.id != row.id:
                 _drop_repeat(session, name, holder, row)
             else:
-                values: dict[str, Any] = {"key_version": book.KEY_VERSION}
+                # A scorebook game was stored saying it had no rounds: its rounds say how many.
+                values: dict[str, Any] = {"key_version": book.KEY_VERSION, "rounds": len(first)}
                 if key is not None:
                     values["source_key"] = key
                 conn.execute(update(_G).where(_G.c.id == row.id).values(**values))
