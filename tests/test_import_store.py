@@ -11,6 +11,7 @@ import sys
 from datetime import date
 from pathlib import Path
 
+import pytest
 from sqlalchemy import create_engine, func, inspect, select
 
 from core import importing
@@ -248,3 +249,36 @@ def test_a_check_creates_no_table_in_an_empty_database(database_url: str, tmp_pa
         assert inspect(engine).get_table_names() == []
     finally:
         engine.dispose()
+
+
+def hostile_files() -> list[tuple[str, bytes]]:
+    """A file for each way an upload tried to break the import, with one clean game in it."""
+    clean = {
+        "date": "2025-01-10",
+        "players": ["Asha", "Ben", "Chen"],
+        "rounds": [{"leader": "Asha", "teammates": ["Ben"], "points": 150, "result": "made"}],
+    }
+    game = json.dumps(clean)
+    head = "date,game,leader,teammates,bid,made\n2025-01-10,1,Asha,Ben,150,yes\n"
+    head += "2025-01-10,1,Chen,,150,no\n"
+    return [
+        ("deep.json", f"[{game},\n{'[' * 20_000}{']' * 20_000}]".encode()),
+        ("digits.json", f"[{game},\n{game.replace('150', '1' + '0' * 5_000)}]".encode()),
+        ("surrogate.json", f"[{game},\n{game.replace('Chen', chr(92) + 'ud800')}]".encode()),
+        ("date.json", f"[{game},\n{game.replace('2025-01-10', '9999-12-31T23:59:30Z')}]".encode()),
+        ("square.csv", f"{head}2025-01-10,1,Ben,,\u00b2,yes\n".encode()),
+        ("long.csv", f"{head}2025-01-10,1,Ben,,{'1' * 5_000},yes\n".encode()),
+        ("cell.csv", f"{head}2025-01-10,1,Ben,,150,{'y' * 140_000}\n".encode()),
+    ]
+
+
+@pytest.mark.parametrize(("name", "data"), hostile_files())
+def test_a_hostile_file_gets_line_numbered_problems_and_stores_nothing(
+    store: Store, name: str, data: bytes
+) -> None:
+    found = importing.check(store, "moon3", data, name)
+    assert found.problems and all(p.line >= 1 for p in found.problems)
+    assert all(len(p.message) < 200 for p in found.problems)
+    "\n".join(str(p) for p in found.problems).encode("utf-8")
+    assert importing.store_history(store, "moon3", found) == importing.Added(0, 0, 0)
+    assert counts(store) == (0, 0)
