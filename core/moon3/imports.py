@@ -256,6 +256,8 @@ class _Reader:
         self.history = history
         #: The date given for the games that have none.
         self.undated = undated
+        #: Each date text met, read or refused: a CSV repeats a game's date on every row.
+        self.dates: dict[str, datetime | ValueError] = {}
         #: Each text met as a name, cleaned or refused: a history names the same few
         #: players over and over.
         self.cleaned: dict[str, str | player_names.BadName] = {}
@@ -273,11 +275,18 @@ class _Reader:
                 )
                 return None
             value = self.undated.isoformat()
-        try:
-            return _when(value)
-        except ValueError as exc:
-            self.problem(line, f"date: {exc}")
+        found = self.dates.get(value) if isinstance(value, str) else None
+        if found is None:
+            try:
+                found = _when(value)
+            except ValueError as exc:
+                found = exc
+            if isinstance(value, str):
+                self.dates[value] = found
+        if isinstance(found, ValueError):
+            self.problem(line, f"date: {found}")
             return None
+        return found
 
     def clean(self, value: object) -> str | player_names.BadName:
         """The name as it will be shown, or why it is refused."""

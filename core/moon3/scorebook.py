@@ -187,6 +187,8 @@ def join_names(names: Sequence[str]) -> str:
 
 def split_names(cell: str) -> list[str]:
     """The names of a cell written by :func:`join_names`, or typed (``Asha; Ben``)."""
+    if '"' not in cell and "\n" not in cell and "\r" not in cell:  # nothing quoted: a split
+        return [name.strip() for name in cell.split(";") if name.strip()]
     rows = csv.reader(io.StringIO(cell), delimiter=";", skipinitialspace=True)
     return [name.strip() for row in rows for name in row if name.strip()]
 
