@@ -265,6 +265,17 @@ class _Reader:
     def problem(self, line: int, message: str) -> None:
         self.history.problems.append(Problem(line, message))
 
+    def too_many(self, listed: Sequence[object], line: int) -> bool:
+        """Whether a list of players is longer than any table (a problem then): it is refused
+        before each name is cleaned and compared."""
+        if len(listed) <= MAX_PLAYERS:
+            return False
+        self.problem(
+            line,
+            f"players: a game takes at most {MAX_PLAYERS} players, this one lists {len(listed):,}",
+        )
+        return True
+
     def when(self, value: object, line: int) -> datetime | None:
         """A game's time (:func:`_when`); with none given, the evening of the date chosen for
         the games without one. ``None`` (and a problem) if it has neither, or a bad one."""
@@ -549,8 +560,8 @@ def _undated(value: object) -> bool:
 
 
 def _when(value: object) -> datetime:
-    """A game's time from ``YYYY-MM-DD`` (the evening) or a full ISO time; :class:`ValueError`
-    saying what is wrong otherwise.
+    """A game's time as written: from ``YYYY-MM-DD`` its evening, from a full ISO time that
+    time (with its offset if it has one); :class:`ValueError` saying what is wrong otherwise.
 
     Only days from :data:`FIRST_DAY` to :data:`LAST_DAY`: a game is filed at its time in the
     time zone of the import, and both databases hold times only well inside the calendar's
@@ -763,12 +774,7 @@ def _json_game(reader: _Reader, raw: dict[str, Any]) -> None:
         if not isinstance(listed, list) or not listed:
             reader.problem(players_line, "players: give a list of names")
             return
-        if len(listed) > MAX_PLAYERS:  # refused before each name is cleaned and compared
-            reader.problem(
-                players_line,
-                f"players: a game takes at most {MAX_PLAYERS} players, this one lists "
-                f"{len(listed):,}",
-            )
+        if reader.too_many(listed, players_line):
             return
         else:
             cleaned = [reader.name(v, players_line, "players") for v in listed]
@@ -937,9 +943,7 @@ def _csv_players(
         if names != listed:
             reader.problem(other, f"players: not the players of line {line}")
             broken = True
-    if len(listed) > MAX_PLAYERS:  # refused before each name is cleaned and compared
-        message = f"players: a game takes at most {MAX_PLAYERS} players, this one lists"
-        reader.problem(line, f"{message} {len(listed):,}")
+    if reader.too_many(listed, line):
         return None, line, True
     cleaned = [reader.name(name, line, "players") for name in listed]
     players = [name for name in cleaned if name is not None]

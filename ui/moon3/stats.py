@@ -785,7 +785,7 @@ def replay(store: stats.Store, game: stats.GameLine, line: stats.RoundLine) -> N
 
 
 def _browser_zone() -> str:
-    """The browser's time zone when it tells one we know, else UTC."""
+    """The browser's time zone when it tells one of the tz database, else UTC."""
     told = st.context.timezone
     return told if told in ZONES else "UTC"
 
