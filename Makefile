@@ -63,6 +63,7 @@ bench: $(STAMP)/dev
 	$(BIN)/python -m bench.ui
 	$(BIN)/python -m bench.bots --part times --part rules
 	$(BIN)/python -m bench.stats
+	$(BIN)/python -m bench.imports
 	$(BIN)/python -m bench.spades
 	$(BIN)/python -m bench.moon_dominoes
 	$(BIN)/python -m bench.thirteen

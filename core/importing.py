@@ -3,7 +3,8 @@
 The game reads and checks the file (``read_history`` on its table, found
 through the registry): every line first, with its problems. A file with
 problems stores nothing unless ``--clean-only`` asks for its clean lines;
-``--check`` stores nothing at all. Games already stored (by their key) are
+``--check`` writes nothing at all (it creates no store, nor a table in an
+empty one). Games already stored (by their key) are
 skipped, so importing the same file twice adds nothing. The Stats page
 imports through :func:`store_history` too.
 """
@@ -13,12 +14,14 @@ from __future__ import annotations
 import argparse
 import base64
 import sys
+import zoneinfo
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from core import games
-from core.store import Store, history
+from core.store import Store, existing, history
 
 #: Imported games are filed under a code of their own: never a room's (those have six letters).
 CODE_LENGTH = 8
@@ -46,25 +49,41 @@ def code_of(key: str) -> str:
     return base64.b32encode(bytes.fromhex(key)).decode()[:CODE_LENGTH]
 
 
-def check(store: Store, game: str, data: bytes, filename: str) -> Any:
-    """Read and check a file; games already in the store are marked as such."""
-    found = reader_of(game)(data, filename)
+def check(
+    store: Store | None,
+    game: str,
+    data: bytes,
+    filename: str,
+    zone: str = "UTC",
+    undated: date | None = None,
+) -> Any:
+    """Read and check a file, counting its games' days in the time zone ``zone``, a game
+    without a date taken as played on ``undated`` when given; games already in the store
+    (``None``: there is none yet) are marked as such."""
+    found = reader_of(game)(data, filename, zone=zone, undated=undated)
+    if store is None:
+        found.mark_stored({})
+        return found
     with store.read() as session:
         found.mark_stored(history.known_keys(session, game, [g.key for g in found.keepable(True)]))
     return found
 
 
 def store_history(store: Store, game: str, found: Any, clean_only: bool = False) -> Added:
-    """Store what a checked file holds (all of it, or with ``clean_only`` its clean lines)."""
+    """Store what a checked file holds (all of it, or with ``clean_only`` its clean lines).
+
+    A game whose key is stored already, by an earlier import or by another one at the
+    same moment, is skipped: the store's unique key decides, so each is stored once.
+    """
     keep = found.keepable(clean_only)
-    rows: list[Any] = []
     with store.write() as session:
-        already = history.known_keys(session, game, [g.key for g in keep])
-        fresh = [g for g in keep if g.key not in already]
-        for item in fresh:
-            kept = item.kept()
-            rows.extend(history.kept_rows(game, kept, code_of(kept.key), 1))
-        history.save(session, rows)
+        known = history.known_keys(session, game, [g.key for g in keep])
+        fresh = [
+            item
+            for item in keep
+            if item.key not in known
+            and history.save_kept(session, game, item.kept(), code_of(item.key), 1)
+        ]
         session.commit()
     skipped = len([g for g in found.games if g.duplicate]) + len(keep) - len(fresh)
     return Added(len(fresh), sum(len(g.entries) for g in fresh), skipped)
@@ -74,12 +93,43 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the history, JSON or CSV (see the README)")
     parser.add_argument("--game", default=games.FLAGSHIP, help="the game it is of")
     parser.add_argument("--store", help="database URL (default DATABASE_URL, else the SQLite file)")
+    parser.add_argument(
+        "--timezone",
+        default="UTC",
+        type=time_zone,
+        help="where the games were played, as a tz database name such as Asia/Kolkata: their "
+        "days are counted there, and a game dated without a time is an evening there "
+        "(default UTC)",
+    )
+    parser.add_argument(
+        "--date",
+        type=day,
+        help="YYYY-MM-DD: the day the games without a date were played (an evening of it); "
+        "without it they are refused",
+    )
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--check", action="store_true", help="check and preview; store nothing")
     what.add_argument(
         "--clean-only", action="store_true", help="store the clean games and rounds only"
     )
     parser.set_defaults(run=run)
+
+
+def time_zone(name: str) -> str:
+    """A time zone's name from the tz database, checked (``--timezone``)."""
+    if name not in zoneinfo.available_timezones():
+        raise argparse.ArgumentTypeError(
+            f"unknown time zone {name!r}: use a name such as Asia/Kolkata"
+        )
+    return name
+
+
+def day(text: str) -> date:
+    """A day written YYYY-MM-DD (``--date``)."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date written YYYY-MM-DD") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -93,15 +143,18 @@ def run(args: argparse.Namespace) -> int:
     except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
         return 1
-    store = Store(args.store)
+    # A check only reads: it creates no store, and no table in an empty one.
+    store = existing(args.store) if args.check else Store(args.store)
     try:
-        found = check(store, args.game, data, Path(args.file).name)
+        found = check(store, args.game, data, Path(args.file).name, args.timezone, args.date)
+        print(f"days counted in {args.timezone}")
         for line in found.preview():
             print(line)
         for problem in found.problems:
             print(problem, file=sys.stderr)
         if args.check:
             return 1 if found.problems else 0
+        assert store is not None
         if found.problems and not args.clean_only:
             print(
                 f"nothing imported: {len(found.problems)} bad line"
@@ -112,7 +165,8 @@ def run(args: argparse.Namespace) -> int:
             return 1
         added = store_history(store, args.game, found, args.clean_only)
     finally:
-        store.close()
+        if store is not None:
+            store.close()
     print(
         f"imported {added.games} game{'s' * (added.games != 1)} "
         f"({added.rounds} round{'s' * (added.rounds != 1)}); "

@@ -15,11 +15,14 @@ else may take one, however it is spelt.
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
+from collections.abc import Iterable
+from functools import cache, lru_cache
 
 from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
 
 LIMIT = 24
+#: The longest text taken as a name before cleaning (spaces and invisible characters go).
+RAW_LIMIT = 10 * LIMIT
 
 
 class BadName(ValueError):
@@ -30,13 +33,16 @@ def clean(name: object) -> str:
     """The name as it will be shown, or :class:`BadName`."""
     if not isinstance(name, str):
         raise BadName("a name is text")
+    if len(name) > RAW_LIMIT:  # refused before the work of cleaning it
+        raise BadName(f"names are at most {LIMIT} characters")
     text = unicodedata.normalize("NFKC", name)
-    # Tabs and line breaks become spaces; other invisible characters go.
-    text = "".join(
-        " " if ch.isspace() else ch
-        for ch in text
-        if ch.isspace() or unicodedata.category(ch)[0] != "C"
-    )
+    if not text.isprintable():  # printable text has no invisible character and no space but " "
+        # Tabs and line breaks become spaces; other invisible characters go.
+        text = "".join(
+            " " if ch.isspace() else ch
+            for ch in text
+            if ch.isspace() or unicodedata.category(ch)[0] != "C"
+        )
     text = " ".join(text.split())
     if not text:
         raise BadName("please enter a name")
@@ -69,6 +75,7 @@ def _fold(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
+@lru_cache(maxsize=1 << 14)
 def keys(name: str) -> tuple[str, str]:
     """What ``name`` looks like, ignoring case: two names clash when either key is equal.
 
@@ -92,14 +99,49 @@ def is_bot_name(name: str) -> bool:
     return bool(rest) and all(ch in _DIGITS for ch in rest)
 
 
-def clashes(name: str, taken: list[str] | tuple[str, ...]) -> str | None:
+class LookAlikes:
+    """Names kept by what they look like, to find the one a new name would be mistaken for.
+
+    Each name is reduced to its :func:`keys` once and filed under them, so checking
+    many names against each other costs one look-up per name, not one comparison per
+    pair (an imported game may list thousands).
+    """
+
+    def __init__(self, taken: Iterable[str] = ()) -> None:
+        #: For each of the two keys: key -> (order added, name), the first name with it.
+        self._filed: tuple[dict[str, tuple[int, str]], dict[str, tuple[int, str]]] = ({}, {})
+        self._added = 0
+        for name in taken:
+            self.add(name)
+
+    def add(self, name: str) -> None:
+        self._file(name, keys(name))
+
+    def find(self, name: str) -> str | None:
+        """The earliest name kept that ``name`` would be mistaken for, if any."""
+        return self._find(keys(name))
+
+    def take(self, name: str) -> str | None:
+        """Keep ``name`` unless it would be mistaken for a name kept already: that name then."""
+        mine = keys(name)
+        other = self._find(mine)
+        if other is None:
+            self._file(name, mine)
+        return other
+
+    def _find(self, mine: tuple[str, str]) -> str | None:
+        found = [filed[key] for filed, key in zip(self._filed, mine, strict=True) if key in filed]
+        return min(found)[1] if found else None
+
+    def _file(self, name: str, mine: tuple[str, str]) -> None:
+        for filed, key in zip(self._filed, mine, strict=True):
+            filed.setdefault(key, (self._added, name))
+        self._added += 1
+
+
+def clashes(name: str, taken: Iterable[str]) -> str | None:
     """The name in ``taken`` that ``name`` would be mistaken for, if any."""
-    mine = keys(name)
-    for other in taken:
-        theirs = keys(other)
-        if mine[0] == theirs[0] or mine[1] == theirs[1]:
-            return other
-    return None
+    return LookAlikes(taken).find(name)
 
 
 def checked(name: object, taken: list[str] | tuple[str, ...] = ()) -> str:

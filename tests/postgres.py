@@ -15,11 +15,14 @@ import socket
 import subprocess
 import tempfile
 import uuid
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import psycopg
+import sqlalchemy
 
 
 def _free_port() -> int:
@@ -99,3 +102,36 @@ def drop_database(url: str) -> None:
     plain = base.replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(plain + "/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def copy_sqlite_store(path: Path, url: str) -> None:
+    """Write the tables and rows of a SQLite store into the empty database at ``url``, as
+    they are (columns, indexes and ids): the same old store on PostgreSQL."""
+    source = sqlalchemy.create_engine(f"sqlite:///{path}")
+    target = sqlalchemy.create_engine(url)
+    tables = sqlalchemy.MetaData()
+
+    @sqlalchemy.event.listens_for(tables, "column_reflect")
+    def _generic(inspector: object, table: object, column: dict[str, Any]) -> None:
+        column["type"] = column["type"].as_generic()  # SQLite's DATETIME is PostgreSQL's TIMESTAMP
+
+    with warnings.catch_warnings():  # an index on an expression is made again when it opens
+        warnings.simplefilter("ignore", sqlalchemy.exc.SAWarning)
+        tables.reflect(source)
+    try:
+        tables.create_all(target)
+        with source.connect() as reading, target.begin() as writing:
+            for table in tables.sorted_tables:
+                rows = [dict(row._mapping) for row in reading.execute(table.select())]
+                if rows:
+                    writing.execute(table.insert(), rows)
+                if "id" in table.c and rows:
+                    writing.execute(
+                        sqlalchemy.text(
+                            f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
+                            f"(SELECT max(id) FROM {table.name}))"
+                        )
+                    )
+    finally:
+        source.dispose()
+        target.dispose()

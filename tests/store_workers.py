@@ -6,6 +6,7 @@ import random
 import time
 from typing import Any
 
+from core import importing
 from core.rooms import RoomError, Rooms
 from core.store import Store
 from tests.service_play import confirm_default_removal, pick
@@ -59,5 +60,17 @@ def same_moves(
                 results.put((number, "applied"))
             except RoomError as exc:
                 results.put((number, f"refused: {exc}"))
+    finally:
+        store.close()
+
+
+def import_file(url: str, data: bytes, barrier: Any, results: Any) -> None:
+    """Check a history file, wait for the others to have checked it too, then all store it."""
+    store = Store(url)
+    try:
+        found = importing.check(store, "moon3", data, "race.json")
+        barrier.wait(timeout=60)
+        added = importing.store_history(store, "moon3", found)
+        results.put((added.games, added.rounds, added.skipped))
     finally:
         store.close()

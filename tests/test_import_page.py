@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -120,3 +121,50 @@ def test_h4_a_file_that_is_no_history_says_so_and_changes_nothing(
     assert not at.success
     assert all(b.disabled for b in at.button if b.label == "Import")
     assert rounds_stored(empty) == 0
+
+
+def test_a_nul_or_lone_surrogate_in_a_name_is_shown_escaped_and_the_problems_download(
+    empty: str,
+) -> None:
+    game = {
+        "date": "2025-01-10",
+        "players": ["Asha", "Ben", "\ud800", "Dev\x00"],
+        "rounds": [{"leader": "\u0000", "teammates": [], "points": 150, "result": "made"}],
+    }
+    at = uploaded("odd.json", json.dumps([game], indent=1).encode())
+    listed = next(m.value for m in at.markdown if m.value.startswith("- line"))
+    assert escape.markdown("\\ud800") in listed and escape.markdown("\\x00") in listed
+    # The problems CSV is made and offered (a raw surrogate failed to encode: the page broke).
+    assert not any("reference" in e.value for e in at.error)
+    assert any(d.label == "Download the problems (CSV)" for d in at.get("download_button"))
+
+
+def test_the_days_are_counted_in_the_time_zone_chosen_preset_to_the_browsers(empty: str) -> None:
+    game = {
+        "date": "2026-01-01T02:30:00Z",
+        "players": ["Asha", "Ben", "Chen"],
+        "rounds": [{"leader": "Asha", "teammates": ["Ben"], "points": 150, "result": "made"}],
+    }
+    at = uploaded("nye.json", json.dumps([game]).encode())
+    zone = at.selectbox(key="imp-zone")
+    assert zone.value == "UTC"  # the test browser tells no time zone
+    assert f"<td>{escape.html('2026-01-01')}</td>" in text_of(at)
+    assert "Day in UTC" in text_of(at)
+    zone.set_value("America/New_York").run()
+    assert not at.exception
+    assert f"<td>{escape.html('2025-12-31')}</td>" in text_of(at)
+    assert f"Day in {escape.html('America/New_York')}" in text_of(at)
+
+
+def test_a_date_is_asked_for_the_undated_games_and_they_are_imported(empty: str) -> None:
+    rounds = [{"leader": "Asha", "teammates": ["Ben"], "points": 150, "result": "made"}]
+    games = [{"players": ["Asha", "Ben", "Chen"], "rounds": rounds}]
+    at = uploaded("undated.json", json.dumps(games).encode())
+    assert button(at, "Import").disabled
+    [day] = [d for d in at.date_input if d.label.startswith("1 game has no date")]
+    day.set_value(date(2025, 3, 1)).run()
+    assert not at.exception
+    assert f"<td>{escape.html('2025-03-01')}</td>" in text_of(at)
+    button(at, "Import").click().run()
+    assert "Imported 1 game (1 round); 0 already stored." in [s.value for s in at.success]
+    assert rounds_stored(empty) == 1

@@ -88,3 +88,26 @@ def test_a_joined_name_is_stored_clean(rooms: Rooms) -> None:
     code, _ = rooms.create("Asha", RoomSettings(mode="partners", players=4))
     rooms.join(code, "  Ｂｅｎ\u200b ")
     assert [s.name for s in rooms.watch(code).seats] == ["Asha", "Ben"]
+
+
+def test_checking_many_names_for_look_alikes_reduces_each_name_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    reduced: list[str] = []
+    keys = names.keys.__wrapped__
+
+    def counted(name: str) -> tuple[str, str]:
+        reduced.append(name)
+        return keys(name)
+
+    monkeypatch.setattr(names, "keys", counted)
+    seen = names.LookAlikes()
+    taken = [seen.take(f"Player {n}") for n in range(2_000)]
+    assert taken == [None] * 2_000 and len(reduced) == 2_000
+    assert seen.take("PLAYER 7") == "Player 7"
+    assert seen.take("\u0420layer 9") == "Player 9"  # Cyrillic capital Er
+
+
+def test_a_name_typed_over_ten_times_the_limit_is_refused_before_cleaning() -> None:
+    with pytest.raises(names.BadName, match="at most"):
+        names.clean(" " * names.RAW_LIMIT + "Asha")

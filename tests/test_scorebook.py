@@ -19,6 +19,7 @@ from core.rooms import Forbidden, Refused, Rooms, Stale
 from core.store import GameRecord, RoundRecord, Store
 from core.store.moon3 import stats
 from core.store.moon3.tables import RoundSeat
+from ui import charts
 
 SIX = ("Ben", "Chen", "Dev", "Esha", "Farid")  # with the host Asha: six players
 
@@ -175,3 +176,62 @@ def test_h3_random_mode_draws_two_teams_once_r9(rooms: Rooms) -> None:
     assert rooms.view(host).book.rounds[0].partners == tuple(p for p in team if p != 0)
     assert rooms.view(host).book.totals[view.teams[0]] == 260
     assert rooms.view(host).book.teams == view.teams  # drawn once, kept all game
+
+
+def test_h3_a_scorebook_game_already_imported_is_stored_once(rooms: Rooms, store: Store) -> None:
+    code, host = book(rooms, rounds=1)
+    made = {"bidder": 0, "bid": 250, "partners": [1], "made": True}
+    enter(rooms, host, **made)
+    exported = json.dumps(rooms.export_book(code)).encode()
+    rooms.correct_round(host, {**made, "made": False}, None)  # the stored game changes
+    found = importing.check(store, "moon3", exported, "book.json")
+    assert importing.store_history(store, "moon3", found).games == 1  # the game as it was
+    rooms.correct_round(host, made, None)  # and back: the book keeps it as imported
+    with store.read() as session:
+        kept = [g.source for g in session.exec(select(GameRecord)).all()]
+    assert kept == ["import"]
+    assert rooms.view(host).book.totals == (500, 250, 0, 0, 0, 0)
+
+
+def test_h3_a_csv_export_imports_every_name_as_it_was_and_adds_nothing(
+    rooms: Rooms, store: Store
+) -> None:
+    others = ("Ann;Bo", "Chen, Li", 'Dev "D"', "-Eve")  # a separator, a comma, quotes, a formula
+    code, host = rooms.create_book("Asha", BookSettings(others=others, rounds=3))
+    enter(rooms, host, bidder=0, bid=250, partners=[1], made=True)
+    enter(rooms, host, bidder=2, bid=260, partners=[3], made=False)
+    enter(rooms, host, bidder=4, bid=255, partners=[0, 1], made=True)
+    text = charts.csv_text(*rooms.export_book_rows(code))  # as the page downloads it
+    found = importing.check(store, "moon3", text.encode(), "book.csv")
+    assert found.problems == []
+    [game] = found.games
+    assert sorted(game.names) == sorted(("Asha", *others))
+    assert importing.store_history(store, "moon3", found) == importing.Added(0, 0, 1)
+
+
+def test_h3_a_csv_export_names_every_player_even_one_never_in_a_round(
+    rooms: Rooms, store: Store
+) -> None:
+    code, host = book(rooms, rounds=1)
+    enter(rooms, host, bidder=0, bid=250, partners=[1], made=False)  # Chen…Farid defend
+    found = importing.check(
+        store, "moon3", charts.csv_text(*rooms.export_book_rows(code)).encode(), "b.csv"
+    )
+    [game] = found.games
+    assert game.names == ["Asha", *SIX] and game.note == ""
+    assert game.status == "skipped: already stored"
+
+
+def test_h3_a_three_player_round_allows_at_most_1_partner(rooms: Rooms) -> None:
+    _, host = rooms.create_book("Asha", BookSettings(others=("Ben", "Chen")))
+    with pytest.raises(Refused, match=r"^at most 1 partner: someone must defend$"):
+        enter(rooms, host, bidder=0, bid=125, partners=[1, 2], made=True)
+
+
+def test_h3_a_finished_game_is_stored_with_its_count_of_rounds(rooms: Rooms, store: Store) -> None:
+    _, host = book(rooms, rounds=2)
+    enter(rooms, host, bidder=0, bid=250, partners=[1], made=True)
+    enter(rooms, host, bidder=2, bid=255, partners=[3, 4], made=False)
+    with store.read() as session:
+        kept = [(g.rounds, g.source) for g in session.exec(select(GameRecord)).all()]
+    assert kept == [(2, "scorebook")]

@@ -14,9 +14,11 @@ from pathlib import Path
 
 from sqlalchemy import inspect, text
 
+from core import importing
 from core.rooms import Rooms
 from core.store import Store
 from core.store.moon3 import stats
+from tests import postgres
 
 OLD = Path(__file__).parent / "data" / "store-before-games.db"
 
@@ -68,3 +70,86 @@ def test_opening_twice_changes_nothing_more(tmp_path: Path) -> None:
     with again.read() as db:
         assert db.connection().execute(text("SELECT count(*) FROM round_record")).scalar_one() > 0
     again.close()
+
+
+# ---------------------------------------------------------------- games kept without cards
+
+#: Made by the release before a game kept without cards was stored once only: good.json and
+#: good.csv imported, five.json stored three times over (as three imports of it at the same
+#: moment stored it on PostgreSQL), and a finished four-player scorebook game.
+BEFORE_KEYS = Path(__file__).parent / "data" / "store-before-keys.db"
+IMPORTS = Path(__file__).parent / "data" / "imports"
+
+
+def old_store(database_url: str, tmp_path: Path) -> str:
+    """The store made by the earlier release, on the database of ``database_url``."""
+    if database_url.startswith("sqlite"):
+        copy = tmp_path / "before-keys.db"
+        shutil.copy(BEFORE_KEYS, copy)
+        return f"sqlite:///{copy}"
+    postgres.copy_sqlite_store(BEFORE_KEYS, database_url)
+    return database_url
+
+
+def stored(store: Store) -> dict[str, int]:
+    with store.read() as db:
+        conn = db.connection()
+        return {
+            table: conn.execute(text(f"SELECT count(*) FROM {table}")).scalar_one()
+            for table in ("game_record", "game_seat", "round_record", "round_seat", "round_group")
+        }
+
+
+def test_an_old_store_keeps_one_of_each_game_it_holds_more_than_once(
+    database_url: str, tmp_path: Path
+) -> None:
+    store = Store(old_store(database_url, tmp_path))
+    with store.read() as db:
+        conn = db.connection()
+        keys = [k for (k,) in conn.execute(text("SELECT source_key FROM game_record"))]
+        rounds = conn.execute(
+            text("SELECT room_code, game_number, round_number FROM round_record")
+        ).all()
+        seats = conn.execute(
+            text(
+                "SELECT count(*) FROM round_seat JOIN round_record r ON r.id = round_id"
+                " GROUP BY r.id HAVING count(*) <> max(r.players)"
+            )
+        ).all()
+    assert len(keys) == len(set(keys)) == 6 + 3 + 5 + 1
+    assert len(rounds) == len(set(rounds)) == 28 + 13 + 10 + 2
+    assert seats == []  # each round kept has its own rows, once
+    with store.read() as db:
+        book = db.connection().execute(
+            text("SELECT rounds FROM game_record WHERE source = 'scorebook'")
+        )
+        assert book.scalar_one() == 2  # stored as 0 by the earlier release
+    assert "ux_game_source_key" in {
+        i["name"] for i in inspect(store.writer).get_indexes("game_record")
+    }
+    before = stored(store)
+    store.close()
+    again = Store(store.url)
+    assert stored(again) == before
+    found = importing.check(again, "moon3", (IMPORTS / "five.json").read_bytes(), "five.json")
+    assert importing.store_history(again, "moon3", found) == importing.Added(0, 0, 5)
+    again.close()
+
+
+def test_files_imported_before_keys_held_the_time_are_not_stored_again(
+    database_url: str, tmp_path: Path
+) -> None:
+    store = Store(old_store(database_url, tmp_path))
+    before = stored(store)
+    for name in ("good.json", "good.csv", "five.json"):
+        found = importing.check(store, "moon3", (IMPORTS / name).read_bytes(), name)
+        added = importing.store_history(store, "moon3", found)
+        assert added.games == 0 and added.skipped == len(found.games), name
+    with store.read() as db:
+        code = db.connection().execute(text("SELECT code FROM room")).scalar_one()
+    rooms = Rooms(store)
+    exported = json.dumps(rooms.export_book(code)).encode()
+    found = importing.check(store, "moon3", exported, "book.json")
+    assert importing.store_history(store, "moon3", found) == importing.Added(0, 0, 1)
+    assert stored(store) == before
+    store.close()

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any, ClassVar
 
 from core import names, seats
@@ -34,10 +34,15 @@ from core.moon3.config import (
     Mode,
 )
 from core.moon3.scorebook import Entry, EntryError
+from core.moon3.scorebook import stored_key as stored_key
 from core.moon3.scoring import GameLength, chosen_length, game_outcome, new_match, unit_of
 
 KIND = "scorebook"
 SCORING, OVER = "scoring", "over"
+#: The shape of the key a kept game is stored under (:func:`core.moon3.scorebook.game_key`):
+#: 2 since a key holds the game's time and rounds, not its players. A game stored under an
+#: older one gets its key anew from its stored rounds when the store opens.
+KEY_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,17 +153,18 @@ def config_of(room: TableRoom) -> Config:
     return Config.make(data["players"], data["mode"], data["decks"], data["min_bid"], teams=labels)
 
 
-def _day(ts: float) -> str:
-    return datetime.fromtimestamp(ts, UTC).date().isoformat()
-
-
 def open_book(room: TableRoom, number: int = 1) -> None:
     """Start a game: seats are in place (with their teams); the first round awaits entry."""
     settings = settings_of(room)
     labels = [room.by_position(p).team for p in range(settings.players)]
     config = settings.config(labels if settings.mode != Mode.PARTNERS.value else None)
     length = settings.length(config)
-    room.doc["game"] = {**new_match(config, length, number), "day": _day(room.now)}
+    started = datetime.fromtimestamp(room.now, UTC).replace(microsecond=0)
+    room.doc["game"] = {
+        **new_match(config, length, number),
+        "day": started.date().isoformat(),
+        "started": started.isoformat(),
+    }
     room.doc["entries"] = []
     room.doc["since"] = room.now
     room.status = SCORING
@@ -264,11 +270,29 @@ def round_facts(room: TableRoom, number: int) -> tuple[RoundFacts, dict[str, Any
     return facts.round_facts(scorebook.outcome(config, entry, facts.SCOREBOOK), players), doc
 
 
+def _dated(game: dict[str, Any]) -> str:
+    """When the game began, as its export writes it: a game begun before scorebooks kept the
+    time has its day only (its evening, :data:`core.moon3.scorebook.EVENING`)."""
+    return str(game.get("started") or game["day"])
+
+
+def _when(game: dict[str, Any]) -> datetime:
+    dated = _dated(game)
+    if len(dated) == 10:
+        return datetime.combine(date.fromisoformat(dated), scorebook.EVENING)
+    return datetime.fromisoformat(dated)
+
+
 def kept_game(room: TableRoom) -> KeptGame:
-    """The game as stored once it is over: its result and the key of what it holds."""
+    """The game as stored once it is over: its rounds, its result and the key of what it holds
+    (the room stores the rounds as they are entered, and the game's own rows then)."""
     config = config_of(room)
     game = room.doc["game"]
     players = names_of(room)
+    now = datetime.fromtimestamp(room.now, UTC)
+    rounds = [
+        (*round_facts(room, number), now) for number in range(1, len(room.doc["entries"]) + 1)
+    ]
     totals = list(game["totals"])
     winners = list(game["winners"])
     seats_rows = [
@@ -281,14 +305,14 @@ def kept_game(room: TableRoom) -> KeptGame:
         for seat in range(config.players)
     ]
     return KeptGame(
-        key=scorebook.game_key(game["day"], config, players, entries_of(room)),
+        key=scorebook.game_key(_when(game), players, entries_of(room)),
         source=facts.SCOREBOOK,
         names=players,
-        rounds=[],
+        rounds=rounds,
         facts=GameFacts(config.mode.value, seats_rows),
         totals=totals,
         winners=winners,
-        finished=datetime.fromtimestamp(room.now, UTC),
+        finished=now,
         ended_early=bool(game["ended_early"]),
     )
 
@@ -329,6 +353,8 @@ class BookView:
     length: str
     game_number: int
     day: str
+    #: When the game began as the export writes it (:func:`_dated`).
+    dated: str
 
     @property
     def partners_chosen(self) -> bool:
@@ -388,6 +414,7 @@ def view(room: TableRoom) -> BookView:
         length=length.describe(),
         game_number=int(game["number"]),
         day=str(game["day"]),
+        dated=_dated(game),
     )
 
 
@@ -397,23 +424,25 @@ def export(book: BookView) -> dict[str, Any]:
         len(book.names), book.mode, book.decks, book.min_bid, teams=book.teams or None
     )
     entries = [Entry(r.bidder, r.bid, r.partners, r.made, r.taken) for r in book.rounds]
-    return {"games": [scorebook.export_game(book.day, config, book.names, entries)]}
+    return {"games": [scorebook.export_game(book.dated, config, book.names, entries)]}
 
 
 def export_rows(book: BookView) -> tuple[list[str], list[list[object]]]:
-    """The game so far as CSV rows: the import columns (H4), the points taken where counted,
-    and every total after each round."""
-    header = ["date", "game", "leader", "teammates", "bid", "made", "taken"]
+    """The game so far as CSV rows: the import columns (H4) with the players, the points
+    taken where counted, and every total after each round."""
+    header = ["date", "game", "leader", "teammates", "bid", "made", "taken", "players"]
     header += [f"total {unit}" for unit in book.units]
+    players = scorebook.join_names(book.names)
     rows: list[list[object]] = [
         [
-            book.day,
+            book.dated,
             book.game_number,
             book.names[r.bidder],
-            ";".join(book.names[p] for p in r.partners),
+            scorebook.join_names([book.names[p] for p in r.partners]),
             r.bid,
             "yes" if r.made else "no",
             "" if r.taken is None else r.taken,
+            players,
             *r.totals,
         ]
         for r in book.rounds

@@ -9,8 +9,13 @@ only key whose value is a list). A game is ``{"date", "players" (optional),
 it mentions, in order of first mention.
 
 CSV: one row per round under a header naming ``date``, ``game``, ``leader``,
-``teammates`` (separated by ``;``), ``bid`` and ``made``; rows with the same
-date and game label form one game; its players are the names it mentions.
+``teammates`` (separated by ``;``; a name holding ``;`` or ``"`` is quoted as
+CSV quotes, as the scorebook's export writes it), ``bid`` and ``made``, and
+optionally ``players`` (separated as teammates are); rows with the same date
+and game label form one game. Its players are those a row lists, or else the
+names it mentions: then a defender who never bid nor was called is missing,
+which the preview says. A cell a spreadsheet export guarded with a leading
+``'`` (``'-Eve``) is read without it.
 
 Every problem is reported with the file's line (the CSV row; in JSON the line
 where the offending round, game, list or object begins) and the field it is
@@ -26,11 +31,14 @@ import csv
 import io
 import json
 import json.decoder
-import json.scanner
-from collections.abc import Callable, Sequence
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, timedelta
+from functools import cached_property
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from core import names as player_names
 from core import seats
@@ -45,8 +53,15 @@ MAX_BYTES = 5_000_000
 CSV_COLUMNS = ("date", "game", "leader", "teammates", "bid", "made")
 MADE_WORDS = frozenset({"made", "won", "win", "w", "yes", "y", "true", "1"})
 FAILED_WORDS = frozenset({"failed", "fail", "lost", "loss", "l", "no", "n", "false", "0"})
-#: A date alone stands for the evening: its games are kept at 20:00 UTC, an hour apart.
-EVENING = time(20, 0, tzinfo=UTC)
+#: How deep JSON may nest: a history is five levels deep (games, game, rounds, round,
+#: teammates); far deeper is no history, and would exhaust the parser's stack.
+MAX_DEPTH = 20
+#: How long an evening of games dated with no time lasts, from 20:00.
+EVENING_LENGTH = timedelta(hours=3)
+#: The days a game may be dated (the Recap's range and more; see :func:`_when`).
+FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2100, 12, 31)
+#: The most digits a JSON integer keeps as a number: more is a refused value, never converted.
+MAX_DIGITS = 18
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +80,9 @@ class Game:
     """One game read from the file, with its rounds and what is wrong with it."""
 
     line: int
-    #: When it was played; ``None`` when its date is bad (the game is then broken).
+    #: When it was played, as written: with its offset if it had one, else the time written
+    #: (a date alone is its evening, games of one evening an hour apart); ``None`` when its
+    #: date is bad (the game is then broken).
     when: datetime | None
     config: Config | None
     names: list[str]
@@ -78,15 +95,32 @@ class Game:
     broken: bool = False
     #: A game already stored, or the same as an earlier game of this file.
     duplicate: str = ""
+    #: The time zone its day is counted in, and its time there (on the clock of the wall).
+    zone: str = "UTC"
+    local: datetime | None = None
+    #: Its players are only the names its rounds mention: the file does not list them.
+    unlisted: bool = False
+
+    @property
+    def note(self) -> str:
+        """What the preview says beside the game's status."""
+        if self.unlisted:
+            return (
+                "players not listed: a player who never bid nor was called is missing, "
+                "and the totals cannot be checked"
+            )
+        return ""
 
     @property
     def day(self) -> str:
-        return self.when.date().isoformat() if self.when is not None else "bad date"
+        """Its day in :attr:`zone`."""
+        return self.local.date().isoformat() if self.local is not None else "bad date"
 
-    @property
+    @cached_property
     def key(self) -> str:
-        assert self.config is not None
-        return scorebook.game_key(self.day, self.config, self.names, self.entries)
+        """What identifies the game (asked once its reading is done): when and its rounds."""
+        assert self.when is not None
+        return scorebook.game_key(self.when, self.names, self.entries)
 
     @property
     def status(self) -> str:
@@ -101,12 +135,14 @@ class Game:
 
     def describe(self) -> str:
         mode = MODE_LABELS[self.config.mode] if self.config is not None else "?"
-        head = f"line {self.line}: {self.day}, {mode}, {len(self.names)} players, "
+        players = len(self.names)
+        head = f"line {self.line}: {self.day}, {mode}, {players} player{'s' * (players != 1)}, "
         head += f"{len(self.entries)} round{'s' * (len(self.entries) != 1)}"
+        note = f"; {self.note}" if self.note else ""
         if self.config is None or self.broken or not self.entries:
-            return f"{head} ({self.status})"
+            return f"{head} ({self.status}){note}"
         scores = ", ".join(f"{n} {t}" for n, t in zip(self.names, self.totals(), strict=True))
-        return f"{head}: {scores} ({self.status})"
+        return f"{head}: {scores} ({self.status}){note}"
 
     def totals(self) -> list[int]:
         """R27 totals per player (in the team modes, each player's team's)."""
@@ -116,8 +152,13 @@ class Game:
 
     def kept(self, source: str = facts.IMPORTED) -> KeptGame:
         """What the store writes for this game: each round's facts and the game's result."""
-        config, when = self.config, self.when
-        assert config is not None and when is not None and self.entries
+        config, given, local = self.config, self.when, self.local
+        assert config is not None and given is not None and local is not None and self.entries
+        # Filed at its time on the wall where it was played (in the store's UTC form): the
+        # stats and the Recap count days by the time a round is filed at, so the game counts
+        # on the day its players played it. Its rounds follow a millisecond apart.
+        filed = local.replace(tzinfo=UTC)
+        meta = {"date": given.isoformat(), "zone": self.zone, "local": local.isoformat()}
         units = scorebook.totals(config, self.entries)
         winners = list(leaders(units))
         rounds = []
@@ -129,9 +170,9 @@ class Game:
                 "config": config.to_json(),
                 "names": self.names,
                 "entry": entry.to_json(),
-                "meta": {"round": number, "line": line, "date": when.isoformat()},
+                "meta": {"round": number, "line": line, **meta},
             }
-            finished = when + timedelta(minutes=number)
+            finished = filed + timedelta(milliseconds=number)
             rounds.append((facts.round_facts(outcome, self.names), doc, finished))
         seats = [
             {
@@ -150,7 +191,7 @@ class Game:
             facts=GameFacts(config.mode.value, seats),
             totals=units,
             winners=winners,
-            finished=when + timedelta(minutes=len(self.entries)),
+            finished=filed + timedelta(milliseconds=len(self.entries)),
         )
 
 
@@ -159,6 +200,10 @@ class History:
     """A file read and checked: its games, its problems, and what importing it would add."""
 
     format: str
+    #: The time zone the games' days are counted in.
+    zone: str = "UTC"
+    #: How many games have no date (they are refused unless a date is chosen for them).
+    undated: int = 0
     games: list[Game] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
@@ -177,37 +222,108 @@ class History:
         """One line per game: date, table, rounds, R27 totals, and whether it would be stored."""
         return [game.describe() for game in self.games]
 
-    def mark_stored(self, stored: set[str]) -> None:
-        """Skip the games already in the store (by key) and repeats within the file."""
-        seen: dict[str, int] = {}
+    def mark_stored(self, stored: Mapping[str, Sequence[str]]) -> None:
+        """Skip the games already in the store and repeats within the file (the same time and
+        rounds), saying when the other game lists other players: a CSV names only the
+        players its rounds mention, the same history in JSON may name them all."""
+        seen: dict[str, Game] = {}
         for game in self.games:
             if game.broken or not game.entries:
                 continue
             key = game.key
             if key in stored:
-                game.duplicate = "already stored"
+                game.duplicate = "already stored" + _other_players(game.names, stored[key])
             elif key in seen:
-                game.duplicate = f"the same as the game on line {seen[key]}"
+                first = seen[key]
+                game.duplicate = f"the same as the game on line {first.line}" + _other_players(
+                    game.names, first.names
+                )
             else:
-                seen[key] = game.line
+                seen[key] = game
+
+
+def _other_players(mine: Sequence[str], theirs: Sequence[str]) -> str:
+    """What a preview says of a game that matches another but for the players listed."""
+    if sorted(mine) == sorted(theirs):
+        return ""
+    return f", which lists other players ({_short(', '.join(theirs), 60)})"
 
 
 class _Reader:
     """Checks one file's games, collecting problems with their lines."""
 
-    def __init__(self, history: History) -> None:
+    def __init__(self, history: History, undated: date | None) -> None:
         self.history = history
+        #: The date given for the games that have none.
+        self.undated = undated
+        #: Each date text met, read or refused: a CSV repeats a game's date on every row.
+        self.dates: dict[str, datetime | ValueError] = {}
+        #: Each text met as a name, cleaned or refused: a history names the same few
+        #: players over and over.
+        self.cleaned: dict[str, str | player_names.BadName] = {}
 
     def problem(self, line: int, message: str) -> None:
         self.history.problems.append(Problem(line, message))
 
-    def name(self, value: object, line: int, what: str) -> str | None:
-        try:
-            return player_names.clean(value)
-        except player_names.BadName as exc:
-            shown = value if isinstance(value, str) else json.dumps(value)
-            self.problem(line, f"{what}: {str(exc).rstrip('.')} ({_short(shown)})")
+    def too_many(self, listed: Sequence[object], line: int) -> bool:
+        """Whether a list of players is longer than any table (a problem then): it is refused
+        before each name is cleaned and compared."""
+        if len(listed) <= MAX_PLAYERS:
+            return False
+        self.problem(
+            line,
+            f"players: a game takes at most {MAX_PLAYERS} players, this one lists {len(listed):,}",
+        )
+        return True
+
+    def when(self, value: object, line: int) -> datetime | None:
+        """A game's time (:func:`_when`); with none given, the evening of the date chosen for
+        the games without one. ``None`` (and a problem) if it has neither, or a bad one."""
+        if _undated(value):
+            if self.undated is None:
+                self.problem(
+                    line, "date: missing; give it as YYYY-MM-DD, or a date for the undated games"
+                )
+                return None
+            value = self.undated.isoformat()
+        found = self.dates.get(value) if isinstance(value, str) else None
+        if found is None:
+            try:
+                found = _when(value)
+            except ValueError as exc:
+                found = exc
+            if isinstance(value, str):
+                self.dates[value] = found
+        if isinstance(found, ValueError):
+            self.problem(line, f"date: {found}")
             return None
+        return found
+
+    def clean(self, value: object) -> str | player_names.BadName:
+        """The name as it will be shown, or why it is refused."""
+        if not isinstance(value, str):
+            return player_names.BadName("a name is text")
+        found = self.cleaned.get(value)
+        if found is None:
+            try:
+                found = player_names.clean(value)
+            except player_names.BadName as exc:
+                found = exc
+            self.cleaned[value] = found
+        return found
+
+    def quiet_name(self, value: object) -> str | None:
+        """The name, or ``None`` if it is refused (its problem is reported where it is used)."""
+        found = self.clean(value)
+        return found if isinstance(found, str) else None
+
+    def name(self, value: object, line: int, what: str) -> str | None:
+        found = self.clean(value)
+        if isinstance(found, str):
+            return found
+        shown = value if isinstance(value, str) else _shown(value)
+        self.problem(line, f"{what}: {str(found).rstrip('.')} ({_short(shown)})")
+        return None
 
     def game(
         self,
@@ -227,22 +343,23 @@ class _Reader:
         mode = Mode(options.get("mode", Mode.PARTNERS))
         broken = broken or when is None
         names = list(players) if players is not None else []
+        # Every name the game mentions, in order of first mention, with the line that
+        # first mentions it.
         mentioned: dict[str, int] = {}
-        if players is None:  # every name the game mentions, in order of first mention
+        if players is None:
             for round_line, raw in rounds:
                 for value in [raw.get("leader"), *_list(raw.get("teammates"))]:
-                    clean = _quiet_name(value)
-                    if clean is not None and clean not in names:
-                        names.append(clean)
-                        mentioned[clean] = round_line
+                    clean = self.quiet_name(value)
+                    if clean is not None:
+                        mentioned.setdefault(clean, round_line)
             for clean in options.get("score_names", []):
-                if clean not in names:
-                    names.append(clean)
-                    mentioned[clean] = options.get("scores_line", line)
-        if not self.distinct(names, players_line, mentioned):
-            broken = True
+                mentioned.setdefault(clean, options.get("scores_line", line))
+            names = list(mentioned)
         config = None
         lowest = MODE_MIN_PLAYERS[mode]
+        # The count first: a game of thousands of names is refused before they are compared.
+        if len(names) <= MAX_PLAYERS and not self.distinct(names, players_line, mentioned):
+            broken = True
         if not lowest <= len(names) <= MAX_PLAYERS:
             self.problem(
                 players_line,
@@ -264,6 +381,7 @@ class _Reader:
                 self.problem(line, f"game: {exc}")
                 broken = True
         game = Game(line, when, config, names, broken=broken)
+        game.unlisted = players is None and not options.get("score_names")
         for round_line, raw in rounds:
             entry = self.round(round_line, raw, names, config) if config is not None else None
             if entry is None:
@@ -279,12 +397,13 @@ class _Reader:
 
     def distinct(self, names: list[str], line: int, mentioned: dict[str, int]) -> bool:
         """No name twice, none like another; a problem at the line that names it otherwise."""
+        seen = player_names.LookAlikes()
         for index, name in enumerate(names):
             where = mentioned.get(name, line)
             if name in names[:index]:
                 self.problem(where, f"players: {_short(name)} is named twice")
                 return False
-            other = player_names.clashes(name, names[:index])
+            other = seen.take(name)
             if other is not None:
                 self.problem(where, f"players: {_short(name)} looks like {_short(other)}")
                 return False
@@ -330,14 +449,12 @@ class _Reader:
             self.problem(
                 line,
                 f"points: the bid must be a whole multiple of 5 from 5 to {config.max_bid} "
-                f"({config.decks} deck{'s' * (config.decks > 1)}), not {_short(json.dumps(bid))}",
+                f"({config.decks} deck{'s' * (config.decks > 1)}), not {_short(_shown(bid))}",
             )
             return None
         made = _made(raw["result"]) if "result" in raw else None
         if "result" in raw and made is None:
-            self.problem(
-                line, f"result: say made or failed, not {_short(json.dumps(raw['result']))}"
-            )
+            self.problem(line, f"result: say made or failed, not {_short(_shown(raw['result']))}")
             return None
         taken = raw.get("taken")
         if taken is not None and (not _is_int(taken) or not 0 <= taken <= config.max_bid):
@@ -367,29 +484,41 @@ class _Reader:
             return
         computed = dict(zip(game.names, game.totals(), strict=True))
         for raw_name, total in given.items():
-            name = _quiet_name(raw_name)
+            name = self.quiet_name(raw_name)
             if name is None or name not in computed:
                 self.problem(line, f"scores: {_short(str(raw_name))} is not one of the players")
-            elif not _is_int(total):
+            elif not _is_int(total) and not isinstance(total, _LongNumber):
                 self.problem(line, f"scores: {_short(name)}'s total is not a whole number")
             elif game.bad_rounds == 0 and total != computed[name]:
                 self.problem(
                     line,
                     f"scores: {_short(name)}'s total by R27 is {computed[name]}, "
-                    f"the file says {total}",
+                    f"the file says {_short(_shown(total))}",
                 )
 
 
 def _short(text: str, limit: int = 30) -> str:
-    one = " ".join(str(text).split())
-    return one if len(one) <= limit else one[: limit - 1] + "…"
+    """An excerpt of ``text`` for a message: one line, at most ``limit`` characters, its
+    invisible characters (NUL, controls, lone surrogates) in Python's backslash escapes, so
+    that a message shows what is there and can be written out as UTF-8."""
+    one = _escaped(" ".join(str(text)[: limit * 4].split()))
+    return one if len(one) <= limit and len(text) <= limit * 4 else one[: limit - 1] + "…"
 
 
-def _quiet_name(value: object) -> str | None:
-    try:
-        return player_names.clean(value)
-    except player_names.BadName:
-        return None
+def _escaped(text: str) -> str:
+    if text.isprintable():
+        return text
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch)[0] == "C" else ch
+        for ch in text
+    )
+
+
+def _shown(value: object) -> str:
+    """A value from the file as JSON writes it (a long number as its digits), for a message."""
+    if isinstance(value, _LongNumber):
+        return value.digits
+    return json.dumps(value, ensure_ascii=False, default=str)
 
 
 def _list(value: object) -> list[object]:
@@ -425,23 +554,64 @@ def _field_of(message: str) -> str:
     return "round"
 
 
-def _when(value: object) -> datetime | None:
-    """A game's time from ``YYYY-MM-DD`` (the evening) or a full ISO time; ``None`` if neither."""
-    if not isinstance(value, str):
-        return None
-    text = value.strip()
+def _undated(value: object) -> bool:
+    """Whether a game's date is missing (left out, null or blank), not merely bad."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _when(value: object) -> datetime:
+    """A game's time as written: from ``YYYY-MM-DD`` its evening, from a full ISO time that
+    time (with its offset if it has one); :class:`ValueError` saying what is wrong otherwise.
+
+    Only days from :data:`FIRST_DAY` to :data:`LAST_DAY`: a game is filed at its time in the
+    time zone of the import, and both databases hold times only well inside the calendar's
+    ends.
+    """
+    text = value.strip() if isinstance(value, str) else ""
     try:
         if len(text) == 10:
-            return datetime.combine(date.fromisoformat(text), EVENING)
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+            moment = datetime.combine(date.fromisoformat(text), scorebook.EVENING)
+        elif len(text) > 10 and text[4] == "-":
+            moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        else:
+            raise ValueError
     except ValueError:
-        return None
-    if len(text) < 10 or text[4] != "-":
-        return None
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+        raise ValueError("give the date as YYYY-MM-DD") from None
+    if not FIRST_DAY <= moment.date() <= LAST_DAY:
+        raise ValueError(
+            f"give a date from {FIRST_DAY.isoformat()} to {LAST_DAY.isoformat()}, "
+            f"not {_short(text)}"
+        )
+    return moment
 
 
 # ---------------------------------------------------------------- JSON
+
+
+class _LongNumber:
+    """A JSON integer too long to be a score or a bid: kept as its digits, never converted
+    (Python refuses to convert more than 4,300 digits, and no bid has more than a few)."""
+
+    def __init__(self, digits: str) -> None:
+        self.digits = digits
+
+    def __str__(self) -> str:
+        return self.digits
+
+
+def _integer(text: str) -> int | _LongNumber:
+    return int(text) if len(text) <= MAX_DIGITS else _LongNumber(text)
+
+
+class _Source:
+    """The text of a JSON file, with the lines its offsets fall on."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.breaks = [found.start() for found in re.finditer("\n", text)]
+
+    def line_of(self, offset: int) -> int:
+        return bisect.bisect_left(self.breaks, offset) + 1
 
 
 class _Located(dict[str, Any]):
@@ -451,49 +621,81 @@ class _Located(dict[str, Any]):
 
 
 class _LocatedList(list[Any]):
-    """A JSON array that knows the line it begins on, and each item's."""
+    """A JSON array that knows where it begins, and finds where each of its items does."""
 
     line = 1
-    items: list[int] = []  # noqa: RUF012 (each list gets its own)
+
+    def __init__(self, items: Iterable[Any], source: _Source, start: int) -> None:
+        super().__init__(items)
+        self.source, self.start = source, start
+        self.line = source.line_of(start)
+        self.starts: list[int] | None = None
 
     def line_of(self, index: int) -> int:
-        return self.items[index] if index < len(self.items) else self.line
+        """The line where item ``index`` begins (worked out for every item on first asking:
+        only a problem with an item asks)."""
+        if self.starts is None:
+            text, self.starts = self.source.text, []
+            scan = vars(json.JSONDecoder(parse_int=_integer))["scan_once"]
+            spaces = vars(json.decoder)["WHITESPACE"]
+            offset = self.start + 1
+            for _ in self:
+                offset = spaces.match(text, offset).end()
+                self.starts.append(offset)
+                offset = spaces.match(text, scan(text, offset)[1]).end() + 1  # past the comma
+        return self.source.line_of(self.starts[index])
 
 
-def _json_with_lines(text: str) -> Any:
-    """Parse JSON, each object and array remembering the line where it begins."""
-    starts = [i for i, ch in enumerate(text) if ch == "\n"]
+class _Pairs(list[tuple[str, Any]]):
+    """A JSON object's pairs as parsed, in order, a repeated key included."""
 
-    def line_of(index: int) -> int:
-        return bisect.bisect_left(starts, index) + 1
 
-    decoder = json.JSONDecoder()
-    # The standard library's own pure-Python scanner, told to keep where each object and
-    # array begins (its C scanner cannot be told).
-    stdlib = vars(json.decoder)
+#: A JSON string (so that brackets inside one are not counted), or a bracket.
+_STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[][{}]')
 
-    def parse_object(s_and_end: tuple[str, int], *args: Any, **kwargs: Any) -> tuple[_Located, int]:
-        value, end = stdlib["JSONObject"](s_and_end, *args, **kwargs)
-        located = _Located(value)
-        located.line = line_of(s_and_end[1] - 1)
-        return located, end
 
-    def parse_array(s_and_end: tuple[str, int], scan_once: Callable[..., Any]) -> tuple[Any, int]:
-        lines: list[int] = []
+def _brackets(text: str) -> tuple[int | None, list[int]]:
+    """Where each object and array opens, in the order they close; or, first, the offset of
+    the first bracket nested deeper than :data:`MAX_DEPTH`.
 
-        def scan_item(text: str, index: int) -> Any:
-            lines.append(line_of(index))
-            return scan_once(text, index)
+    The text's strings must be closed up to where the scan ends (an unclosed one would be
+    scanned again from each of its quotes).
+    """
+    opened: list[int] = []
+    closed: list[int] = []
+    for token in _STRING_OR_BRACKET.finditer(text):
+        mark = token.group()
+        if mark == "[" or mark == "{":
+            opened.append(token.start())
+            if len(opened) > MAX_DEPTH:
+                return token.start(), closed
+        elif mark == "]" or mark == "}":
+            closed.append(opened.pop())
+    return None, closed
 
-        value, end = stdlib["JSONArray"](s_and_end, scan_item)
-        located = _LocatedList(value)
-        located.line = line_of(s_and_end[1] - 1)
-        located.items = lines
-        return located, end
 
-    vars(decoder).update(parse_object=parse_object, parse_array=parse_array)
-    vars(decoder)["scan_once"] = vars(json.scanner)["py_make_scanner"](decoder)
-    return decoder.decode(text)
+def _with_lines(parsed: Any, source: _Source, opens: Iterator[int]) -> Any:
+    """The parsed JSON (objects as :class:`_Pairs`), each object and array remembering the
+    line where it begins.
+
+    ``opens`` holds where each object and array opens, in the order they close. A
+    value's objects and arrays close in the order a walk that visits each one after
+    its items meets them, so that walk pairs each with its place in the text.
+    """
+
+    def located(value: list[Any]) -> Any:
+        """An object (its pairs) or array, with what it holds; a list of thousands of
+        scalars is common (names, scores), so they are left as they are without a call."""
+        if isinstance(value, _Pairs):
+            found = _Located(
+                [(key, located(item) if isinstance(item, list) else item) for key, item in value]
+            )
+            found.line = source.line_of(next(opens))
+            return found
+        items = [located(item) if isinstance(item, list) else item for item in value]
+        return _LocatedList(items, source, next(opens))
+
+    return located(parsed) if isinstance(parsed, list) else parsed
 
 
 def _line(value: object, default: int) -> int:
@@ -505,13 +707,23 @@ def _item_line(items: object, index: int) -> int:
     return items.line_of(index) if isinstance(items, _LocatedList) else 1
 
 
-def _read_json(text: str, history: History) -> None:
-    reader = _Reader(history)
+def _read_json(text: str, history: History, undated: date | None) -> None:
+    reader = _Reader(history, undated)
     try:
-        data = _json_with_lines(text)
+        # The C parser, before the bracket scan (which expects closed strings).
+        parsed = json.loads(text, parse_int=_integer, object_pairs_hook=_Pairs)
     except json.JSONDecodeError as exc:
         reader.problem(exc.lineno, f"JSON: the file is not valid JSON ({exc.msg})")
         return
+    except RecursionError:
+        parsed = None  # nested far too deep: the scan below finds where
+    source = _Source(text)
+    deep, opens = _brackets(text)
+    if deep is not None:
+        message = f"JSON: nested more than {MAX_DEPTH} deep; a history has a few levels"
+        reader.problem(source.line_of(deep), message)
+        return
+    data = _with_lines(parsed, source, iter(opens))
     games = data
     if isinstance(data, dict):
         lists = [k for k, v in data.items() if isinstance(v, list)]
@@ -538,11 +750,9 @@ def _read_json(text: str, history: History) -> None:
 
 def _json_game(reader: _Reader, raw: dict[str, Any]) -> None:
     line = _line(raw, 1)
-    when = _when(raw.get("date"))
-    broken = False
-    if when is None:
-        reader.problem(line, "date: give the date as YYYY-MM-DD")
-        broken = True
+    reader.history.undated += _undated(raw.get("date"))
+    when = reader.when(raw.get("date"), line)
+    broken = when is None
     options: dict[str, Any] = {}
     mode_text = raw.get("mode", Mode.PARTNERS.value)
     if mode_text not in [m.value for m in Mode]:
@@ -564,6 +774,8 @@ def _json_game(reader: _Reader, raw: dict[str, Any]) -> None:
         if not isinstance(listed, list) or not listed:
             reader.problem(players_line, "players: give a list of names")
             return
+        if reader.too_many(listed, players_line):
+            return
         else:
             cleaned = [reader.name(v, players_line, "players") for v in listed]
             if any(c is None for c in cleaned):
@@ -579,7 +791,7 @@ def _json_game(reader: _Reader, raw: dict[str, Any]) -> None:
             options["labels"] = _labels(teams)
     scores = raw.get("scores")
     if isinstance(scores, dict):
-        options["score_names"] = [n for n in map(_quiet_name, scores) if n is not None]
+        options["score_names"] = [n for n in map(reader.quiet_name, scores) if n is not None]
     rounds_value = raw.get("rounds")
     rounds: list[tuple[int, dict[str, Any]]] = []
     if "rounds" in raw and not isinstance(rounds_value, list):
@@ -633,14 +845,43 @@ def _labels(teams: list[list[str]]) -> Callable[[list[str]], list[int]]:
 # ---------------------------------------------------------------- CSV
 
 
-def _read_csv(text: str, history: History) -> None:
-    reader = _Reader(history)
+#: The mark a spreadsheet export puts before a cell that would start like a formula (this
+#: app's downloads do): ``'=x`` was written for ``=x``.
+_GUARD = re.compile("'(?=[=+\\-@\t\r])")
+
+
+def _unguarded(cell: str) -> str:
+    return _GUARD.sub("", cell, count=1) if cell.startswith("'") else cell
+
+
+def _csv_rows(text: str, reader: _Reader) -> Iterator[tuple[int, list[str]]]:
+    """Each row with the line it begins on; a row the CSV reader refuses (a cell over its
+    limit) is a problem, and the lines after it are not read."""
     rows = csv.reader(io.StringIO(text))
+    while True:
+        line = rows.line_num + 1
+        try:
+            values = next(rows)
+        except StopIteration:
+            return
+        except csv.Error:
+            reader.problem(
+                line,
+                f"row: a cell over {csv.field_size_limit():,} characters; "
+                "the lines after it are not read",
+            )
+            return
+        yield line, values
+
+
+def _read_csv(text: str, history: History, undated: date | None) -> None:
+    reader = _Reader(history, undated)
+    undated_games: set[str] = set()  # the game labels of the rows without a date
     header: list[str] | None = None
     header_line = 1
-    games: dict[tuple[str, str], list[tuple[int, dict[str, Any], datetime | None]]] = {}
-    for values in rows:
-        line = rows.line_num
+    # Each game's rows: (line, round, time, players named in the row).
+    games: dict[tuple[str, str], list[tuple[int, dict[str, Any], datetime, list[str]]]] = {}
+    for line, values in _csv_rows(text, reader):
         if not any(v.strip() for v in values):
             continue
         if header is None:
@@ -654,26 +895,59 @@ def _read_csv(text: str, history: History) -> None:
             continue
         if len(values) != len(header):
             reader.problem(
-                line, f"row: {len(values)} values where the header names {len(header)} columns"
+                line,
+                f"row: {len(values)} value{'s' * (len(values) != 1)} where the header names "
+                f"{len(header)} columns",
             )
             continue
-        cell = {name: value.strip() for name, value in zip(header, values, strict=True)}
-        when = _when(cell["date"])
+        cell = {name: _unguarded(value.strip()) for name, value in zip(header, values, strict=True)}
+        if _undated(cell["date"]):
+            undated_games.add(cell["game"])
+        when = reader.when(cell["date"], line)
         if when is None:
-            reader.problem(line, "date: give the date as YYYY-MM-DD")
             continue
         raw: dict[str, Any] = {"leader": cell["leader"]}
-        raw["teammates"] = [t.strip() for t in cell["teammates"].split(";") if t.strip()]
+        raw["teammates"] = scorebook.split_names(cell["teammates"])
         bid = cell["bid"]
-        raw["points"] = int(bid) if bid.isdigit() else bid
+        # ASCII digits only ("²" is a digit to str.isdigit, not to int), and not too many.
+        raw["points"] = (
+            int(bid) if bid.isascii() and bid.isdigit() and len(bid) <= MAX_DIGITS else bid
+        )
         raw["result"] = cell["made"]
-        games.setdefault((when.date().isoformat(), cell["game"]), []).append((line, raw, when))
+        listed = scorebook.split_names(cell.get("players", ""))
+        # The rows without a date are games of their own, whatever date they are given.
+        key = (cell["date"] and when.date().isoformat(), cell["game"])
+        games.setdefault(key, []).append((line, raw, when, listed))
+    history.undated = len(undated_games)
     if header is None:
         reader.problem(header_line, "header: the file is empty")
         return
-    for rounds in games.values():
-        first_line, _, when = rounds[0]
-        reader.game(first_line, when, None, first_line, [(ln, r) for ln, r, _ in rounds], {})
+    for rows in games.values():
+        first_line, _, when, _ = rows[0]
+        players, players_line, broken = _csv_players(reader, rows)
+        rounds = [(line, raw) for line, raw, _, _ in rows]
+        reader.game(first_line, when, players, players_line, rounds, {}, broken)
+
+
+def _csv_players(
+    reader: _Reader, rows: list[tuple[int, dict[str, Any], datetime, list[str]]]
+) -> tuple[list[str] | None, int, bool]:
+    """A CSV game's players, from the first of its rows that names them (the ``players``
+    column), with that row's line and whether they are refused; ``None`` if no row does."""
+    naming = [(line, listed) for line, _, _, listed in rows if listed]
+    if not naming:
+        return None, rows[0][0], False
+    line, listed = naming[0]
+    broken = False
+    for other, names in naming[1:]:
+        if names != listed:
+            reader.problem(other, f"players: not the players of line {line}")
+            broken = True
+    if reader.too_many(listed, line):
+        return None, line, True
+    cleaned = [reader.name(name, line, "players") for name in listed]
+    players = [name for name in cleaned if name is not None]
+    return players, line, broken or len(players) < len(cleaned)
 
 
 def _csv_bid_field(problem: Problem) -> Problem:
@@ -688,16 +962,20 @@ def _csv_bid_field(problem: Problem) -> Problem:
 # ---------------------------------------------------------------- reading a file
 
 
-def read_history(data: bytes, filename: str = "") -> History:
-    """Read and check a history file (JSON or CSV, told by its name or its first character)."""
+def read_history(
+    data: bytes, filename: str = "", zone: str = "UTC", undated: date | None = None
+) -> History:
+    """Read and check a history file (JSON or CSV, told by its name or its first character),
+    counting its games' days in the time zone ``zone`` (a name from the tz database); a
+    game without a date is an evening of ``undated`` when it is given (refused otherwise)."""
     if len(data) > MAX_BYTES:
-        history = History("unknown")
+        history = History("unknown", zone)
         history.problems.append(Problem(1, f"file: at most {MAX_BYTES // 1_000_000} MB"))
         return history
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        history = History("unknown")
+        history = History("unknown", zone)
         line = data[: exc.start].count(b"\n") + 1
         history.problems.append(Problem(line, "file: not UTF-8 text"))
         return history
@@ -705,18 +983,37 @@ def read_history(data: bytes, filename: str = "") -> History:
     is_json = lower.endswith(".json") or (
         not lower.endswith(".csv") and text.lstrip()[:1] in ("[", "{")
     )
-    history = History("json" if is_json else "csv")
+    history = History("json" if is_json else "csv", zone)
     if is_json:
-        _read_json(text, history)
+        _read_json(text, history, undated)
     else:
-        _read_csv(text, history)
+        _read_csv(text, history, undated)
         history.problems = [_csv_bid_field(p) for p in history.problems]
     history.problems.sort(key=lambda p: p.line)
-    # Games dated in the same evening are kept an hour apart, in file order.
-    evening: dict[datetime, int] = {}
-    for game in history.games:
-        if game.when is not None and game.when.timetz() == EVENING:
-            count = evening.get(game.when, 0)
-            evening[game.when] = count + 1
-            game.when += timedelta(hours=count)
+    _place(history.games, zone)
     return history
+
+
+def _place(games: list[Game], zone: str) -> None:
+    """Each game's time on the wall in ``zone``. A time written with an offset is that moment
+    there; one written without, the time written. The games of one evening (dated with no
+    time) stand for 20:00, 21:00… in their key, in file order, and are filed between 20:00
+    and 23:00 there, so that however many there are they stay on their day."""
+    place = ZoneInfo(zone)
+    evenings: dict[date, list[Game]] = {}
+    for game in games:
+        game.zone = zone
+        if game.when is None:
+            continue
+        if game.when.tzinfo is not None:
+            game.local = game.when.astimezone(place).replace(tzinfo=None)
+        elif game.when.time() == scorebook.EVENING:
+            evenings.setdefault(game.when.date(), []).append(game)
+        else:
+            game.local = game.when
+    for evening in evenings.values():
+        step = min(timedelta(hours=1), EVENING_LENGTH / len(evening))
+        for count, game in enumerate(evening):
+            assert game.when is not None
+            game.local = game.when + count * step
+            game.when += timedelta(hours=count)

@@ -9,22 +9,31 @@ result: made or failed, or the points the bidding side took, which decide it
 and become the same rows for the stats (:mod:`core.moon3.facts`), marked as
 kept without cards.
 
-A whole game kept this way has a key: a digest of its date, mode, players and
+A whole game kept this way has a key: a digest of when it was played and its
 rounds, so that the same game is never stored twice (an import of a file
-imported before, or of a scorebook's own export, adds nothing).
+imported before, or of a scorebook's own export, adds nothing). Its list of
+players is left out: a CSV knows only the players its rounds mention, and the
+same history imported as JSON and as CSV is the same games.
 """
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime, time
+from typing import Any
 
 from core import seats
 from core.moon3 import facts
 from core.moon3.config import BID_STEP, Config, Mode
 from core.moon3.scoring import round_score, units
+
+#: A game dated without a time was played in the evening: it stands for 20:00 that day.
+EVENING = time(20, 0)
 
 
 class EntryError(ValueError):
@@ -99,7 +108,8 @@ def make_entry(
         raise EntryError("the bidder cannot be their own partner")
     if config.mode is Mode.PARTNERS:
         if len(chosen) > players - 2:
-            raise EntryError(f"at most {players - 2} partners: someone must defend")
+            most = players - 2
+            raise EntryError(f"at most {most} partner{'s' * (most != 1)}: someone must defend")
     else:
         team = tuple(sorted(seats.teammates(seat, config.teams)))
         if chosen and chosen != team:
@@ -167,18 +177,36 @@ def outcome(config: Config, entry: Entry, source: str) -> facts.Outcome:
     )
 
 
-def game_key(day: str, config: Config, names: Sequence[str], entries: Sequence[Entry]) -> str:
-    """The digest that identifies a kept game: its day, mode, players (and teams) and rounds."""
-    teams = (
-        sorted(sorted(names[s] for s in team) for team in config.team_seats())
-        if config.mode is not Mode.PARTNERS
-        else []
-    )
+def join_names(names: Sequence[str]) -> str:
+    """Names in one CSV cell, separated by ``;``: a name holding ``;`` or ``"`` is quoted as CSV
+    quotes, so that :func:`split_names` gives back every name as it was."""
+    cell = io.StringIO()
+    csv.writer(cell, delimiter=";", lineterminator="").writerow(names)
+    return cell.getvalue()
+
+
+def split_names(cell: str) -> list[str]:
+    """The names of a cell written by :func:`join_names`, or typed (``Asha; Ben``)."""
+    if '"' not in cell and "\n" not in cell and "\r" not in cell:  # nothing quoted: a split
+        return [name.strip() for name in cell.split(";") if name.strip()]
+    rows = csv.reader(io.StringIO(cell), delimiter=";", skipinitialspace=True)
+    return [name.strip() for row in rows for name in row if name.strip()]
+
+
+def key_time(moment: datetime) -> datetime:
+    """When a game was played, as its key holds it: the time written when it was written
+    without an offset (a date alone is its evening, :data:`EVENING`), the UTC time when it
+    was written with one; whatever time zone an import counts days in."""
+    if moment.tzinfo is None:
+        return moment
+    return moment.astimezone(UTC).replace(tzinfo=None)
+
+
+def game_key(when: datetime, names: Sequence[str], entries: Sequence[Entry]) -> str:
+    """The digest that identifies a kept game: when it was played (:func:`key_time`) and its
+    rounds, by the names of the players in them."""
     body = {
-        "day": day[:10],
-        "mode": config.mode.value,
-        "players": sorted(names),
-        "teams": teams,
+        "when": key_time(when).isoformat(timespec="seconds"),
         "rounds": [
             [names[e.bidder], sorted(names[p] for p in e.partners), e.bid, e.made] for e in entries
         ],
@@ -186,11 +214,39 @@ def game_key(day: str, config: Config, names: Sequence[str], entries: Sequence[E
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
 
 
+def stored_key(rounds: Sequence[tuple[dict[str, Any], datetime]]) -> str | None:
+    """A stored game's key worked out from its stored rounds (each round's document and the
+    time it was stored), for a game stored under an older shape of key; ``None`` if the
+    documents do not say.
+
+    An imported round's document keeps the game's time; a scorebook round's does not, and
+    its game stands for the evening of the day its first round was stored, as the export
+    of a scorebook game from then says.
+    """
+    try:
+        first, stored = rounds[0]
+        names = first["names"]
+        entries = [
+            Entry(e["bidder"], e["bid"], tuple(e["partners"]), e["made"])
+            for e in (doc["entry"] for doc, _ in rounds)
+        ]
+        given = first["meta"].get("date")
+        when = (
+            datetime.fromisoformat(given)
+            if given is not None
+            else datetime.combine(stored.date(), EVENING)
+        )
+        return game_key(when, names, entries)
+    except (LookupError, TypeError, ValueError, AttributeError):
+        return None
+
+
 def export_game(
-    day: str, config: Config, names: Sequence[str], entries: Sequence[Entry]
+    when: str, config: Config, names: Sequence[str], entries: Sequence[Entry]
 ) -> dict[str, object]:
-    """One game in the import format (H4), so that it can be imported elsewhere unchanged."""
-    game: dict[str, object] = {"date": day[:10], "players": list(names)}
+    """One game in the import format (H4), so that it can be imported elsewhere unchanged;
+    ``when`` is its time as the key holds it (an ISO time, or a date for its evening)."""
+    game: dict[str, object] = {"date": when, "players": list(names)}
     if config.mode is not Mode.PARTNERS:
         game["mode"] = config.mode.value
         game["teams"] = [[names[s] for s in team] for team in config.team_seats()]

@@ -83,7 +83,8 @@ def _store_game(ctx: Ctx, book: Any) -> None:
     if not ctx.doc["game"]["over"]:
         return
     kept = book.kept_game(ctx)
-    ctx.new_rows.extend(history.kept_rows(ctx.game, kept, ctx.room.code, ctx.doc["game"]["number"]))
+    number = ctx.doc["game"]["number"]
+    ctx.new_rows.append(history.kept_game_rows(ctx.game, kept, ctx.room.code, number))
 
 
 def enter(ctx: Ctx, token: str, entry: object) -> None:

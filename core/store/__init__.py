@@ -28,7 +28,8 @@ from sqlalchemy.exc import DBAPIError, SAWarning
 from sqlmodel import Session, SQLModel, create_engine
 
 from core import games
-from core.store.tables import GameRecord, GameSeat, RoundRecord, Seat
+from core.store import history
+from core.store.tables import UNIQUE_KEY, GameRecord, GameSeat, RoundRecord, Seat
 from core.store.tables import Room as Room
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "Seat",
     "Store",
     "database_url",
+    "existing",
 ]
 
 DEFAULT_URL = "sqlite:///data/moon3.db"
@@ -70,9 +72,9 @@ def database_url(url: str | None = None) -> str:
     return url
 
 
-def _sqlite_engine(url: str, immediate: bool) -> Engine:
+def _sqlite_engine(url: str, immediate: bool, create: bool = True) -> Engine:
     path = make_url(url).database
-    if path and path != ":memory:":
+    if create and path and path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -81,7 +83,8 @@ def _sqlite_engine(url: str, immediate: bool) -> Engine:
         # Let SQLAlchemy's "begin" event issue BEGIN itself (pysqlite's own is deferred).
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
+        if create:  # the file's journal mode is kept in it: setting it writes
+            cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
@@ -150,22 +153,61 @@ def _add_missing_indexes(engine: Engine) -> None:
                 index.create(engine)
 
 
+def existing(url: str | None = None) -> Store | None:
+    """The store at ``url`` opened to be read only, as it is, or ``None`` if there is none
+    (no SQLite file, or no tables yet): a check creates nothing, not even an empty store.
+    Its games kept without cards carry the keys of the release that last opened it."""
+    url = database_url(url)
+    if url.startswith("sqlite"):
+        path = make_url(url).database
+        if not path or path == ":memory:" or not Path(path).is_file():
+            return None
+    store = Store(url, create=False)
+    if not inspect(store.reader).has_table(GameRecord.__tablename__):
+        store.close()
+        return None
+    return store
+
+
 class Store:
     """The engines of one database and the transactions the room service runs in."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, *, create: bool = True) -> None:
+        """Open the store at ``url``; unless ``create`` is false (see :func:`existing`), make
+        its file, tables, columns and indexes where they are missing, and bring a store from
+        an earlier release up to date (P7)."""
         self.url = database_url(url)
         self.is_sqlite = self.url.startswith("sqlite")
         if self.is_sqlite:
-            self.writer = _sqlite_engine(self.url, immediate=True)
-            self.reader = _sqlite_engine(self.url, immediate=False)
+            self.writer = _sqlite_engine(self.url, immediate=True, create=create)
+            self.reader = _sqlite_engine(self.url, immediate=False, create=create)
         else:
             self.writer = create_engine(self.url, pool_pre_ping=True, pool_size=5)
             self.reader = self.writer
         load_game_tables()
+        if not create:
+            return
         SQLModel.metadata.create_all(self.writer)
         _add_missing_columns(self.writer)
+        self._upgrade_kept_games()
         _add_missing_indexes(self.writer)
+
+    def _upgrade_kept_games(self) -> None:
+        """Games kept without cards in a store from before (P7): each stored under an older
+        shape of key gets its key anew, and before keys are made unique each game held more
+        than once is kept once."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SAWarning)
+            present = {i["name"] for i in inspect(self.writer).get_indexes("game_record")}
+        with self.read() as session:
+            stale = history.stale_keys(session)
+        if UNIQUE_KEY in present and not stale:
+            return
+        with self.write() as session:
+            history.rekey(session)
+            if UNIQUE_KEY not in present:
+                history.merge_repeats(session)
+            session.commit()
 
     @contextmanager
     def write(self) -> Iterator[Session]:

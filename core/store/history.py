@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, delete, exists, insert, select, update
+from sqlalchemy import Table, delete, exists, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, SQLModel
 
 from core import games
@@ -93,6 +94,7 @@ def game_rows(
     abandoned: bool = False,
     source: str = "table",
     source_key: str = "",
+    key_version: int = 1,
 ) -> GameRows:
     """Everything stored for one game that ended: its record and, unless abandoned, each seat's
     result. A game kept without cards names its ``source`` and its ``source_key``."""
@@ -109,6 +111,7 @@ def game_rows(
         abandoned=abandoned,
         source=source,
         source_key=source_key,
+        key_version=key_version,
         finished_at=finished_at,
     )
     if abandoned:
@@ -128,7 +131,11 @@ def _add_own(session: Session, round_id: int, own: dict[str, list[dict[str, Any]
 
 
 def save(session: Session, items: Iterable[RoundRows | GameRows | Any]) -> None:
-    """Add rows in the caller's transaction, giving the game's own rows their parent's id."""
+    """Add rows in the caller's transaction, giving the game's own rows their parent's id.
+
+    A game kept without cards whose key is stored already is not stored again (nor its
+    seats): the first one stored stands.
+    """
     for item in items:
         if isinstance(item, RoundRows):
             session.add(item.record)
@@ -136,15 +143,55 @@ def save(session: Session, items: Iterable[RoundRows | GameRows | Any]) -> None:
             assert item.record.id is not None
             _add_own(session, item.record.id, item.own)
         elif isinstance(item, GameRows):
-            session.add(item.record)
-            session.flush()
-            assert item.record.id is not None
-            for seat in item.seats:
-                seat.game_id = item.record.id
-            session.add_all(item.seats)
+            _save_game(session, item)
         else:
             session.add(item)
     session.flush()
+
+
+def _save_game(session: Session, rows: GameRows) -> bool:
+    """Store a game with its seats; ``False`` (and nothing stored) if its key is taken."""
+    record = rows.record
+    if record.source_key:
+        game_id = _insert_once(session, record)
+        if game_id is None:
+            return False
+    else:
+        session.add(record)
+        session.flush()
+        assert record.id is not None
+        game_id = record.id
+    for seat in rows.seats:
+        seat.game_id = game_id
+    session.add_all(rows.seats)
+    return True
+
+
+def _insert_once(session: Session, record: GameRecord) -> int | None:
+    """Insert a keyed game unless its key is stored already (by this transaction, or by one
+    that committed meanwhile: the database's unique index decides); its id, else ``None``."""
+    values = {c.name: getattr(record, c.name) for c in _G.columns if c.name != "id"}
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    statement = (
+        dialect.insert(_G)
+        .values(values)
+        .on_conflict_do_nothing(
+            index_elements=[_G.c.game, _G.c.source_key], index_where=_G.c.source_key != ""
+        )
+        .returning(_G.c.id)
+    )
+    found = session.connection().execute(statement).scalar()
+    return None if found is None else int(found)
+
+
+def save_kept(session: Session, game: str, kept: KeptGame, room_code: str, number: int) -> bool:
+    """Store a whole game kept without cards, its game row first: ``False`` (and nothing
+    stored) when a game with its key is stored already."""
+    *rounds, game_row = kept_rows(game, kept, room_code, number)
+    if not _save_game(session, game_row):
+        return False
+    save(session, rounds)
+    return True
 
 
 _R = RoundRecord.__table__  # type: ignore[attr-defined]
@@ -220,26 +267,26 @@ def backfill(session: Session) -> int:
     return done
 
 
+def _delete_rounds(session: Session, game: str, *where: Any) -> None:
+    """Delete a game's stored rounds matching ``where``, with the game's own rows."""
+    conn = session.connection()
+    ids = select(_R.c.id).where(_R.c.game == game, *where)
+    for own in games.table_of(game).FACTS_TABLES:
+        table = _table(own)
+        conn.execute(delete(table).where(table.c.round_id.in_(ids)))
+    conn.execute(delete(_R).where(_R.c.game == game, *where))
+
+
 def forget(session: Session, game: str, room_code: str, game_number: int, rounds_from: int) -> None:
     """Delete a game's stored rounds from ``rounds_from`` on (with the game's own rows) and the
     game's own record: a scorebook round corrected or deleted is stored again as it now is."""
     conn = session.connection()
-    ids = select(_R.c.id).where(
-        _R.c.game == game,
+    _delete_rounds(
+        session,
+        game,
         _R.c.room_code == room_code,
         _R.c.game_number == game_number,
         _R.c.round_number >= rounds_from,
-    )
-    for own in games.table_of(game).FACTS_TABLES:
-        table = _table(own)
-        conn.execute(delete(table).where(table.c.round_id.in_(ids)))
-    conn.execute(
-        delete(_R).where(
-            _R.c.game == game,
-            _R.c.room_code == room_code,
-            _R.c.game_number == game_number,
-            _R.c.round_number >= rounds_from,
-        )
     )
     kept = select(_G.c.id).where(
         _G.c.game == game, _G.c.room_code == room_code, _G.c.game_number == game_number
@@ -252,14 +299,17 @@ def forget(session: Session, game: str, room_code: str, game_number: int, rounds
     )
 
 
-def known_keys(session: Session, game: str, keys: Iterable[str]) -> set[str]:
-    """Which of these games kept without cards (by their ``source_key``) are already stored."""
+def known_keys(session: Session, game: str, keys: Iterable[str]) -> dict[str, list[str]]:
+    """Which of these games kept without cards (by their ``source_key``) are already stored,
+    with the players each lists."""
     wanted = sorted(set(keys))
-    found: set[str] = set()
+    found: dict[str, list[str]] = {}
     for start in range(0, len(wanted), 500):
         chunk = wanted[start : start + 500]
-        query = select(_G.c.source_key).where(_G.c.game == game, _G.c.source_key.in_(chunk))
-        found.update(str(k) for (k,) in session.connection().execute(query))
+        query = select(_G.c.source_key, _G.c.names).where(
+            _G.c.game == game, _G.c.source_key.in_(chunk)
+        )
+        found.update((str(k), json.loads(n)) for k, n in session.connection().execute(query))
     return found
 
 
@@ -278,20 +328,152 @@ def kept_rows(game: str, kept: KeptGame, room_code: str, game_number: int) -> li
         )
         for number, (facts, doc, finished) in enumerate(kept.rounds, start=1)
     ]
-    rows.append(
-        game_rows(
-            game,
-            kept.facts,
-            kept.names,
-            kept.totals,
-            kept.winners,
-            room_code=room_code,
-            game_number=game_number,
-            rounds=len(kept.rounds),
-            finished_at=kept.finished,
-            ended_early=kept.ended_early,
-            source=kept.source,
-            source_key=kept.key,
-        )
-    )
+    rows.append(kept_game_rows(game, kept, room_code, game_number))
     return rows
+
+
+def kept_game_rows(game: str, kept: KeptGame, room_code: str, game_number: int) -> GameRows:
+    """The game's own rows of a whole game kept without cards (a scorebook stores its rounds
+    as they are entered, and this once the game is over)."""
+    return game_rows(
+        game,
+        kept.facts,
+        kept.names,
+        kept.totals,
+        kept.winners,
+        room_code=room_code,
+        game_number=game_number,
+        rounds=len(kept.rounds),
+        finished_at=kept.finished,
+        ended_early=kept.ended_early,
+        source=kept.source,
+        source_key=kept.key,
+        key_version=games.book_of(game).KEY_VERSION,
+    )
+
+
+def _drop_repeat(session: Session, game: str, kept: Any, repeat: Any) -> None:
+    """Delete ``repeat``, a stored game the same as ``kept`` (rows of ``game_record`` with their
+    id, room code and game number), with its seats and its rounds and their own rows.
+
+    An import files a game's rounds under a code made from its key, so the repeats of an
+    imported game share their rounds' room and game number: of those, the first stored of
+    each round number stays.
+    """
+    conn = session.connection()
+    conn.execute(delete(_GS).where(_GS.c.game_id == repeat.id))
+    conn.execute(delete(_G).where(_G.c.id == repeat.id))
+    if (repeat.room_code, repeat.game_number) != (kept.room_code, kept.game_number):
+        _delete_rounds(
+            session,
+            game,
+            _R.c.room_code == repeat.room_code,
+            _R.c.game_number == repeat.game_number,
+        )
+        return
+    earlier = _R.alias("earlier")
+    _delete_rounds(
+        session,
+        game,
+        _R.c.room_code == kept.room_code,
+        _R.c.game_number == kept.game_number,
+        exists().where(
+            earlier.c.game == game,
+            earlier.c.room_code == kept.room_code,
+            earlier.c.game_number == kept.game_number,
+            earlier.c.round_number == _R.c.round_number,
+            earlier.c.id < _R.c.id,
+        ),
+    )
+
+
+def _kept_games(conn: Any, *where: Any) -> list[Any]:
+    """Stored games kept without cards (id, game, room code, game number), oldest first."""
+    query = select(_G.c.id, _G.c.game, _G.c.room_code, _G.c.game_number)
+    return list(conn.execute(query.where(_G.c.source_key != "", *where).order_by(_G.c.id)).all())
+
+
+def stale_keys(session: Session) -> bool:
+    """Whether a game kept without cards is stored under an older shape of its game's key."""
+    conn = session.connection()
+    return any(
+        conn.execute(select(_G.c.id).where(*_stale(name)).limit(1)).first() is not None
+        for name in _keeping()
+    )
+
+
+def _keeping() -> list[str]:
+    """The games that keep games without cards (a scorebook): only they store keys."""
+    found = []
+    for name in games.names():
+        try:
+            games.book_of(name)
+        except KeyError:
+            continue
+        found.append(name)
+    return found
+
+
+def _stale(name: str) -> list[Any]:
+    version = games.book_of(name).KEY_VERSION
+    return [_G.c.game == name, _G.c.source_key != "", _G.c.key_version < version]
+
+
+def rekey(session: Session) -> int:
+    """Give each game kept without cards that is stored under an older shape of its key the
+    key its game now works out from its stored rounds (``stored_key`` of the game's book);
+    a game whose new key another stored game holds is a repeat of it and goes
+    (:func:`_drop_repeat`). Returns how many games were looked at."""
+    conn = session.connection()
+    done = 0
+    for name in _keeping():
+        book = games.book_of(name)
+        for row in _kept_games(conn, *_stale(name)):
+            rounds = conn.execute(
+                select(_R.c.round_number, _R.c.record, _R.c.finished_at)
+                .where(
+                    _R.c.game == name,
+                    _R.c.room_code == row.room_code,
+                    _R.c.game_number == row.game_number,
+                )
+                .order_by(_R.c.round_number, _R.c.id)
+            ).all()
+            first = {number: (json.loads(text), at) for number, text, at in reversed(rounds)}
+            key = book.stored_key([first[n] for n in sorted(first)]) if first else None
+            holder = None
+            if key is not None:
+                holder = next(
+                    iter(_kept_games(conn, _G.c.game == name, _G.c.source_key == key)), None
+                )
+            if holder is not None and holder.id != row.id:
+                _drop_repeat(session, name, holder, row)
+            else:
+                # A scorebook game was stored saying it had no rounds: its rounds say how many.
+                values: dict[str, Any] = {"key_version": book.KEY_VERSION, "rounds": len(first)}
+                if key is not None:
+                    values["source_key"] = key
+                conn.execute(update(_G).where(_G.c.id == row.id).values(**values))
+            done += 1
+    session.flush()
+    return done
+
+
+def merge_repeats(session: Session) -> int:
+    """Keep one of each game kept without cards that a store holds more than once (by its key:
+    imports of one file at the same moment stored it again before keys were unique), with its
+    rounds once (:func:`_drop_repeat`). Returns how many games were deleted."""
+    conn = session.connection()
+    repeated = (
+        select(_G.c.game, _G.c.source_key)
+        .where(_G.c.source_key != "")
+        .group_by(_G.c.game, _G.c.source_key)
+        .having(func.count() > 1)
+    )
+    deleted = 0
+    for game, key in conn.execute(repeated).all():
+        kept, *repeats = _kept_games(conn, _G.c.game == game, _G.c.source_key == key)
+        for repeat in repeats:
+            _drop_repeat(session, game, kept, repeat)
+            deleted += 1
+    session.flush()
+    return deleted

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlalchemy import Column, Index, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from core import games
@@ -25,6 +25,8 @@ SOURCE_DEFAULT = {"server_default": DEALT, "nullable": False}
 KNOWN_DEFAULT = {"server_default": "1", "nullable": False}
 NO_KEY = {"server_default": "", "nullable": False}
 ZERO = {"server_default": "0", "nullable": False}
+#: The index that keeps each game kept without cards stored once.
+UNIQUE_KEY = "ux_game_source_key"
 
 
 class Room(SQLModel, table=True):
@@ -130,6 +132,18 @@ class GameRecord(SQLModel, table=True):
     """A finished, ended-early or abandoned game."""
 
     __tablename__ = "game_record"
+    __table_args__ = (
+        # A game kept without cards is stored once (its key says what it holds): two imports
+        # of one file at the same moment cannot both store it. Games dealt here have no key.
+        Index(
+            UNIQUE_KEY,
+            "game",
+            "source_key",
+            unique=True,
+            sqlite_where=text("source_key <> ''"),
+            postgresql_where=text("source_key <> ''"),
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     game: str = Field(
@@ -149,7 +163,10 @@ class GameRecord(SQLModel, table=True):
     #: How the game was kept (as its rounds), and for a game kept without cards the key of
     #: what it holds (date, players, rounds), so the same game is never imported twice.
     source: str = Field(default=DEALT, max_length=10, sa_column_kwargs=SOURCE_DEFAULT)
-    source_key: str = Field(default="", max_length=64, index=True, sa_column_kwargs=NO_KEY)
+    source_key: str = Field(default="", max_length=64, sa_column_kwargs=NO_KEY)
+    #: The shape of the key (its game's ``KEY_VERSION``): a key of an older shape is worked
+    #: out anew from the game's stored rounds when the store opens.
+    key_version: int = Field(default=1, sa_column_kwargs=KNOWN_DEFAULT)
     finished_at: datetime
 
 

@@ -11,6 +11,7 @@ the cards leave them out, and the page says how many.
 from __future__ import annotations
 
 import json
+import zoneinfo
 from datetime import UTC, date, datetime, time, timedelta
 
 import streamlit as st
@@ -20,7 +21,7 @@ from streamlit.runtime.uploaded_file_manager import UploadedFile
 from core import importing
 from core.moon3 import cards, facts, record, rules
 from core.moon3.config import MAX_PLAYERS, MIN_PLAYERS, MODE_LABELS, Mode
-from core.moon3.imports import MAX_BYTES, History
+from core.moon3.imports import FIRST_DAY, LAST_DAY, MAX_BYTES, History
 from core.moon3.state import State
 from core.records import ActionError, RecordError
 from core.store import history
@@ -40,6 +41,8 @@ RANKED = 5
 PROBLEMS_SHOWN = 100
 #: The largest history file the page takes, in MB (the reader refuses larger ones too).
 MAX_UPLOAD_MB = MAX_BYTES // 1_000_000
+#: The time zones an import may count days in (the tz database's names).
+ZONES = sorted(zoneinfo.available_timezones())
 #: How a game kept without cards is described (``GameLine.source``).
 KEPT = {facts.SCOREBOOK: "kept in a scorebook", facts.IMPORTED: "imported"}
 
@@ -597,7 +600,8 @@ def partnerships_tab(
 
 def _game_label(game: stats.GameLine) -> str:
     imported = game.source == facts.IMPORTED
-    # An imported game has a date only: the time it is filed under was made up on import.
+    # An imported game is shown by its day only: a game dated without a time is filed under
+    # an evening made up on import.
     when = game.last_played.strftime("%d %b %Y" if imported else "%d %b %Y %H:%M")
     table = f"{MODE_LABELS[Mode(game.mode)]}, {game.players} players"
     result = (
@@ -785,12 +789,27 @@ def replay(store: stats.Store, game: stats.GameLine, line: stats.RoundLine) -> N
     st.markdown(html, unsafe_allow_html=True)
 
 
-def _checked(store: stats.Store, upload: UploadedFile, mark: tuple[int, int, int]) -> History:
-    """The uploaded file read and checked, once per file and per state of the store."""
-    key = (upload.file_id, mark)
+def _browser_zone() -> str:
+    """The browser's time zone when it tells one of the tz database, else UTC."""
+    told = st.context.timezone
+    return told if told in ZONES else "UTC"
+
+
+def _checked(
+    store: stats.Store,
+    upload: UploadedFile,
+    mark: tuple[int, int, int],
+    zone: str,
+    undated: date | None,
+) -> History:
+    """The uploaded file read and checked, once per file, time zone, date for the undated
+    games and state of the store."""
+    key = (upload.file_id, mark, zone, undated)
     kept = st.session_state.get("imp-checked")
     if kept is None or kept[0] != key:
-        kept = (key, importing.check(store, stats.GAME, upload.getvalue(), upload.name))
+        data, name = upload.getvalue(), upload.name
+        found = importing.check(store, stats.GAME, data, name, zone, undated)
+        kept = (key, found)
         st.session_state["imp-checked"] = kept
     found: History = kept[1]
     return found
@@ -799,19 +818,9 @@ def _checked(store: stats.Store, upload: UploadedFile, mark: tuple[int, int, int
 def _import(store: stats.Store, found: History, clean_only: bool, file_id: str) -> None:
     """Store the checked file (a button's callback: it runs before the page draws its figures,
     so they include what was just stored)."""
-    try:
-        added = importing.store_history(store, stats.GAME, found, clean_only)
-    except IntegrityError:  # the same games stored from another tab at the same moment
-        st.session_state["imp-said"] = (
-            file_id,
-            False,
-            "Those games were being stored elsewhere at the same moment: nothing was added "
-            "here. The check below says what is stored now.",
-        )
-        return
+    added = importing.store_history(store, stats.GAME, found, clean_only)
     st.session_state["imp-said"] = (
         file_id,
-        True,
         f"Imported {added.games} game{'s' * (added.games != 1)} ({_rounds(added.rounds)}); "
         f"{added.skipped} already stored.",
     )
@@ -832,10 +841,20 @@ def _preview(found: History) -> None:
                 if sound
                 else "–",
                 game.status,
+                game.note,
             ]
         )
     _table(
-        ["Line", "Date", "Mode", "Players", "Rounds", "R27 totals", "Status"],
+        [
+            "Line",
+            f"Day in {found.zone}",
+            "Mode",
+            "Players",
+            "Rounds",
+            "R27 totals",
+            "Status",
+            "Note",
+        ],
         rows,
         "import-preview",
     )
@@ -879,14 +898,31 @@ def import_history(store: stats.Store, mark: tuple[int, int, int]) -> None:
         if upload is None:
             st.session_state.pop("imp-said", None)
             return
-        found = _checked(store, upload, mark)
+        zone = st.selectbox(
+            "Time zone the games were played in",
+            ZONES,
+            index=ZONES.index(_browser_zone()),
+            key="imp-zone",
+            help="Each game counts on its day there (in the stats and the Recap), and a game "
+            "dated without a time is an evening there. Preset to this browser's time zone.",
+        )
+        # The day chosen for the undated games belongs to this file: another starts without.
+        asked = f"imp-undated-{upload.file_id}"
+        undated = st.session_state.get(asked)
+        found = _checked(store, upload, mark, zone, undated)
+        if found.undated:
+            st.date_input(
+                f"{found.undated} game{'s have' if found.undated != 1 else ' has'} no date: "
+                "the day they were played",
+                value=None,
+                min_value=FIRST_DAY,
+                max_value=LAST_DAY,
+                key=asked,
+                help="Each is kept as an evening of that day. Without a day they are not imported.",
+            )
         said = st.session_state.get("imp-said")
         if said is not None and said[0] == upload.file_id:
-            _, stored, message = said
-            if stored:
-                st.success(message, icon=":material/check_circle:")
-            else:
-                st.warning(message)
+            st.success(said[1], icon=":material/check_circle:")
         if not found.games and not found.problems:
             st.info("This file holds no games.")
             return
