@@ -67,7 +67,7 @@ LARGEST = 999_999_999_999_999
 #: Installed once a page: a number typed beyond :data:`LARGEST` (or written as ``1e99``) is
 #: shown as ±:data:`LARGEST`, through the box's own input event, so that it is committed.
 LIMIT_JS = f"""
-<style>.st-key-m3-numbers {{ display: none; }}</style>
+<style>:has(> .st-key-m3-numbers) {{ display: none; }}</style>
 <script>
 (() => {{
   if (window.m3Numbers) return;
