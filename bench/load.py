@@ -37,7 +37,7 @@ from typing import Any
 from sqlmodel import select
 
 from core import records
-from core.games import FLAGSHIP, table_of
+from core.games import FLAGSHIP, get
 from core.rooms import Rooms, Stale
 from core.store import Room, RoundRecord, Store
 from tests import postgres
@@ -165,7 +165,7 @@ def step(url: str, players: int, processes: int, seconds: float) -> dict[str, An
     seated: list[dict[str, Any]] = []
     for _ in range(players // 4):
         code, tokens = open_room(
-            rooms, table_of(FLAGSHIP).settings_from_json({"mode": "teams", "players": 4}), 4
+            rooms, get(FLAGSHIP).table.settings_from_json({"mode": "teams", "players": 4}), 4
         )
         seated += [{"code": code, "token": t, "host": i == 0} for i, t in enumerate(tokens)]
     store.close()

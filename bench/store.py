@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core.games import FLAGSHIP, table_of
+from core.games import FLAGSHIP, get
 from core.rooms import RoomError, Rooms
 from core.store import Store
 from tests import postgres
@@ -51,8 +51,8 @@ def drive(url: str, rooms_plan: list[dict[str, Any]], seconds: float, seed: int,
             if view.status == "over":
                 rooms.rematch(room["host"])
                 continue
-            if view.status == "removal" and view.removal_chooser is not None:
-                chooser = room["tokens"][view.removal_chooser]
+            if view.status == "choosing" and view.choice is not None:
+                chooser = room["tokens"][view.choice.chooser]
                 confirm_default_removal(rooms, chooser, view)
                 continue
             if view.table is None or view.table.to_act is None:
@@ -83,15 +83,15 @@ def run(url: str, rooms_count: int, drivers: int, seconds: float) -> dict[str, A
     for number in range(rooms_count):
         players = 4 + number % 4
         mode = ("teams", "random", "partners")[number % 3]
-        settings = table_of(FLAGSHIP).settings_from_json({"mode": mode, "players": players})
+        settings = get(FLAGSHIP).table.settings_from_json({"mode": mode, "players": players})
         _, tokens = open_room(rooms, settings, players)
         host = tokens[0]
         by_position = tokens_by_position(rooms, tokens)
         code = rooms.room_of(host)
         view = rooms.view(host)
-        if view.status == "removal":  # the chooser confirms the preselected cards
-            assert view.removal_chooser is not None
-            chooser = by_position[view.removal_chooser]
+        if view.status == "choosing":  # the chooser confirms the preselected cards
+            assert view.choice is not None
+            chooser = by_position[view.choice.chooser]
             confirm_default_removal(rooms, chooser, view)
         plans.append({"code": code, "host": host, "tokens": by_position})
     store.close()

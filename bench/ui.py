@@ -49,7 +49,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from core.games import FLAGSHIP, table_of
+from core.games import FLAGSHIP, get
 from core.rooms import RoomError, Rooms
 from core.store import Store
 from tests.browsing import act_in_page, table_state
@@ -253,7 +253,7 @@ def open_tables(database: str, count: int, into_play: bool) -> list[dict[str, An
     tables = []
     for _ in range(count):
         code, tokens = open_room(
-            rooms, table_of(FLAGSHIP).settings_from_json({"mode": "teams", "players": 4}), humans=4
+            rooms, get(FLAGSHIP).table.settings_from_json({"mode": "teams", "players": 4}), humans=4
         )
         ordered = tokens_by_position(rooms, tokens)
         while into_play:
@@ -343,7 +343,7 @@ class BrowserTable:
         self.rooms = Rooms(store)
         self.code, tokens = open_room(
             self.rooms,
-            table_of(FLAGSHIP).settings_from_json({"mode": "teams", "players": 4}),
+            get(FLAGSHIP).table.settings_from_json({"mode": "teams", "players": 4}),
             humans=4,
         )
         self.host = tokens[0]

@@ -8,8 +8,8 @@ checks the form of every argument before the service sees it:
   (any case, spaces around ignored); anything else is "there is no room …";
 - seat tokens: the form :func:`secrets.token_urlsafe` gives, before hashing;
 - names: text (the service normalises them and checks look-alikes, see
-  :mod:`core.names`); levels, teams, seats, versions and cards: the type and
-  the range they can have;
+  :mod:`core.names`); levels, teams, seats, versions and pieces chosen: the
+  type and the range they can have;
 - moves: against the moves of the room's own game (SPEC P8). Each game
   declares its moves (:data:`core.games.Moves`: each move's type and the
   kind and size of each of its fields), and a move is refused unless its
@@ -59,8 +59,10 @@ log = logging.getLogger("moon3")
 #: The form of a seat token: ``secrets.token_urlsafe(16)``.
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
-_CARD_TEXT = 4  # "10H" at most, with room for a stray space
-_MOST_CARDS = 12  # more than any call (R17) or removal (R5) takes
+#: The longest name of a piece ("10H", "6-4"), with room for a stray space.
+_PIECE_TEXT = 4
+#: More pieces than any choice before a deal takes.
+_MOST_PIECES = 12
 _LARGEST = 2**31 - 1
 
 P = ParamSpec("P")
@@ -146,12 +148,12 @@ def _name(value: object) -> str:
     return _text(value, "a name", 200)
 
 
-def _cards(value: object) -> list[str]:
-    if not isinstance(value, list | tuple) or len(value) > _MOST_CARDS:
-        raise Refused("choose cards from the list")
+def _pieces(value: object) -> list[str]:
+    if not isinstance(value, list | tuple) or len(value) > _MOST_PIECES:
+        raise Refused("choose from the list")
     for item in value:
-        if not isinstance(item, str) or len(item) > _CARD_TEXT:
-            raise Refused(f"unknown card {shown(item, _CARD_TEXT + 2)}")
+        if not isinstance(item, str) or len(item) > _PIECE_TEXT:
+            raise Refused(f"there is no {shown(item, _PIECE_TEXT + 2)} to choose")
     return list(value)
 
 
@@ -391,8 +393,8 @@ class Gate:
         self.rooms.begin(seat_token(token))
 
     @_guarded
-    def confirm_removal(self, token: object, removed: object, version: object = None) -> None:
-        self.rooms.confirm_removal(seat_token(token), _cards(removed), _version(version))
+    def choose(self, token: object, picked: object, version: object = None) -> None:
+        self.rooms.choose(seat_token(token), _pieces(picked), _version(version))
 
     @_guarded
     def act(self, token: object, action: object, version: object = None) -> int:

@@ -8,11 +8,21 @@ Spades or Thirteen is a new folder, not a fork.
 
 from __future__ import annotations
 
+import argparse
 import importlib
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any, Protocol
+from datetime import date, datetime
+from typing import Any, ClassVar, Protocol, TypeVar
+
+#: A game's own types: its config, round state, action and player view.
+C = TypeVar("C")
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+V_contra = TypeVar("V_contra", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
 
 #: What a Create Room form holds so far: each shown option's chosen value, by name.
 Chosen = Mapping[str, Any]
@@ -180,11 +190,15 @@ class TableRoom(Protocol):
     ``doc["round"]``; ``since`` is when the table last moved.
     """
 
-    code: str
     doc: dict[str, Any]
     now: float
     changed: bool
-    seats: list[Any]
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def seats(self) -> Sequence[SeatLike]: ...
 
     @property
     def status(self) -> str: ...
@@ -200,44 +214,374 @@ class TableRoom(Protocol):
         """Keep ``state`` as the round in play (``None``: no round)."""
         ...
 
-    def by_position(self, position: int) -> Any:
+    def by_position(self, position: int) -> SeatLike:
         """The seat at a table position."""
         ...
 
-    def host(self) -> Any:
+    def host(self) -> SeatLike | None:
         """The host's seat, if any."""
         ...
 
+    def ask(self, choice: Choice) -> None:
+        """Wait for ``choice`` before the next deal (:class:`BeforeDeal`)."""
+        ...
 
-class Game(Protocol):
-    """What every game offers the platform. States and actions are the game's own types."""
 
-    name: str
-    title: str
-    #: The fields of every move a page may send (the gate checks each move against these).
-    moves: Moves
+class RoomSettings(Protocol):
+    """What every game's Create Room settings offer the platform (the rest is the game's)."""
 
-    def make_config(self, **options: Any) -> Any:
+    #: The game they are for (its name in the registry).
+    game: ClassVar[str]
+
+    @property
+    def players(self) -> int:
+        """How many seats the table has."""
+        ...
+
+    @property
+    def hints(self) -> bool:
+        """Whether players may ask the Expert for a suggestion."""
+        ...
+
+    def checked(self) -> Any:
+        """The settings filled in and checked; :class:`SettingsError` if the rules refuse."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as the room's document keeps them."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The Expert's advice for a turn: the action and, where the game has them, its estimates
+    (Moon 3 of Spades while bidding: the points the side may expect under each trump)."""
+
+    action: Any
+    estimates: tuple[int, ...] | None = None
+
+
+class Hosting(Protocol[C, S, A]):
+    """A game's side of hosting a match in a room (``core/<game>/table.py``).
+
+    The room service keeps the lobby, seats, tokens, timers, abandonment and the
+    store; it asks the game for everything else through these hooks. Most of
+    them a game takes from the shared hosting base (:mod:`core.hosting`).
+    """
+
+    @property
+    def OPTIONS(self) -> tuple[Option, ...]:
+        """The Create Room form, drawn from these."""
+        ...
+
+    @property
+    def QUICK_OPTIONS(self) -> tuple[Option, ...]:
+        """Quick game's own questions for this game."""
+        ...
+
+    @property
+    def FACTS_TABLES(self) -> tuple[str, ...]:
+        """The game's own stats tables (``core/store/<game>/tables.py``)."""
+        ...
+
+    @property
+    def FACTS_VERSION(self) -> int:
+        """The shape of its rows there (older rows are derived again)."""
+        ...
+
+    @property
+    def REFUSED(self) -> tuple[type[Exception], ...]:
+        """What a move refused by the rules raises, for the room to refuse it."""
+        ...
+
+    def settings_from_form(self, chosen: Chosen) -> RoomSettings:
+        """The settings a Create Room form holds (its values by option name)."""
+        ...
+
+    def quick_settings(self, players: int, chosen: Chosen) -> RoomSettings:
+        """A quick game's table for ``players`` (the host the only human)."""
+        ...
+
+    def settings_from_json(self, data: dict[str, Any]) -> RoomSettings:
+        """The settings a room keeps, back from its document."""
+        ...
+
+    def settings_for(self, config: C) -> RoomSettings:
+        """Room settings that deal rounds of ``config`` (to open a room for any config)."""
+        ...
+
+    def begin(self, room: TableRoom, host_id: int | None) -> None:
+        """Seat every player (positions, teams) and open the game's first round."""
+        ...
+
+    def start_round(self, room: TableRoom) -> None:
+        """Open the next round (or the choice before it, where the game has one)."""
+        ...
+
+    def restore(self, data: dict[str, Any]) -> S:
+        """The round of a stored hand record (its actions were checked when taken)."""
+        ...
+
+    def parse(self, data: object) -> A:
+        """A move as a page sent it, with its seat set by the room; raises a ``REFUSED``."""
+        ...
+
+    def took(self, room: TableRoom, move: A, auto: bool = False) -> bool:
+        """Apply a move (checked) and record it; whether the round is over."""
+        ...
+
+    def finish_round(self, room: TableRoom) -> GameEnd | None:
+        """Score the finished round into the match; the game's end, if it ends with it."""
+        ...
+
+    def close(self, room: TableRoom, end: GameEnd) -> GameEnd:
+        """Mark the game over (or abandoned)."""
+        ...
+
+    def end_early(self, room: TableRoom) -> GameEnd:
+        """The host ends the game between rounds: the leaders win."""
+        ...
+
+    def rematch(self, room: TableRoom, host_position: int) -> None:
+        """A new game with the same seats (and teams)."""
+        ...
+
+    def game_config(self, room: TableRoom) -> C:
+        """The config of the game in the room."""
+        ...
+
+    def length_text(self, game: dict[str, Any]) -> str:
+        """The game's length in words ("first to 250 points", "5 hands")."""
+        ...
+
+    def hint(self, view: Any, rng: random.Random, deadline: float) -> Hint:
+        """The Expert's advice for the viewer's own turn, worked out by ``deadline``."""
+        ...
+
+    def round_facts(self, state: S, names: Sequence[str]) -> RoundFacts:
+        """What a finished (or abandoned) round leaves for the stats."""
+        ...
+
+    def game_facts(
+        self, config: C, names: Sequence[str], totals: Sequence[int], winners: Sequence[int]
+    ) -> GameFacts:
+        """What a finished game leaves for the stats: each seat's result."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A choice one seat makes before a deal: who chooses, and the pieces preselected."""
+
+    chooser: int
+    default: tuple[str, ...]
+
+
+class BeforeDeal(Protocol):
+    """An optional capability: a choice before each deal (Moon 3 of Spades: the cards removed
+    when the deck does not divide, R5–R6). The room waits on the chooser (a bot or a
+    stand-in takes the preselection), then the game deals."""
+
+    def needed(self, room: TableRoom) -> Choice | None:
+        """The choice the next deal waits for, if any."""
+        ...
+
+    def options(self, room: TableRoom) -> tuple[int, ...]:
+        """Every piece the chooser may pick (with copies)."""
+        ...
+
+    def default(self, room: TableRoom) -> tuple[int, ...]:
+        """The pieces preselected."""
+        ...
+
+    def choose(self, room: TableRoom, picked: Sequence[str]) -> None:
+        """Take the chooser's pieces (:class:`SettingsError` if the rules refuse) and deal."""
+        ...
+
+
+class TimedMove(Protocol):
+    """An optional capability: a move the table makes for a human who lets a timer run out
+    (Moon 3 of Spades' bidding timer, R14)."""
+
+    def seconds(self, room: TableRoom) -> float | None:
+        """How long the seat to act has now, or ``None`` while no timer runs."""
+        ...
+
+    def timeout_action(self, room: TableRoom) -> Any:
+        """The move made when the time is up (marked automatic in the record)."""
+        ...
+
+
+class LobbyTeams(Protocol):
+    """An optional capability: players pick their team in the lobby (Moon 3 of Spades'
+    Team-wise mode, R8)."""
+
+    def chosen(self, settings: Any) -> bool:
+        """Whether players pick teams in a room with these settings."""
+        ...
+
+    def team_for(self, settings: Any, taken: list[int | None], wanted: int | None) -> int | None:
+        """The team a newcomer (or a player switching) takes, given the teams of the others;
+        :class:`SettingsError` if that team is full."""
+        ...
+
+
+class Scorebook(Protocol):
+    """An optional capability: a room with no deal whose rounds are entered by hand (H3)."""
+
+    @property
+    def KEY_VERSION(self) -> int:
+        """The shape of the key a kept game is stored under (older ones are worked out anew)."""
+        ...
+
+    def settings_from_json(self, data: dict[str, Any]) -> RoomSettings:
+        """The "Keep score" settings a book keeps, back from its document."""
+        ...
+
+    def seating(self, settings: Any, seed: int) -> list[int | None]:
+        """Each named player's team (``None`` where teams are not kept), seat by seat."""
+        ...
+
+    def open_book(self, room: TableRoom, number: int = 1) -> None:
+        """Start the book's game ``number``."""
+        ...
+
+    def add(self, room: TableRoom, data: object) -> Any:
+        """Enter a round; :class:`SettingsError` if it breaks a rule."""
+        ...
+
+    def replace_last(self, room: TableRoom, data: object) -> Any:
+        """Correct the last round entered."""
+        ...
+
+    def remove_last(self, room: TableRoom) -> None:
+        """Delete the last round entered."""
+        ...
+
+    def end_early(self, room: TableRoom) -> None:
+        """End the game after the last round entered."""
+        ...
+
+    def rematch(self, room: TableRoom) -> None:
+        """A new game at the same table."""
+        ...
+
+    def names_of(self, room: TableRoom) -> list[str]:
+        """The players' names, seat by seat."""
+        ...
+
+    def round_facts(self, room: TableRoom, number: int) -> tuple[RoundFacts, dict[str, Any]]:
+        """What round ``number`` leaves for the stats, and the document it is kept as."""
+        ...
+
+    def kept_game(self, room: TableRoom) -> KeptGame:
+        """The finished game as the store keeps it."""
+        ...
+
+    def stored_key(self, rounds: Sequence[tuple[dict[str, Any], datetime]]) -> str | None:
+        """A stored game's key worked out again from its stored rounds."""
+        ...
+
+    def view(self, room: TableRoom) -> Any:
+        """What every visitor of the book sees (rounds entered, totals)."""
+        ...
+
+    def export(self, book: Any) -> dict[str, Any]:
+        """The game as a JSON history (the import format)."""
+        ...
+
+    def export_rows(self, book: Any) -> tuple[list[str], list[list[object]]]:
+        """The game as CSV rows (the import format)."""
+        ...
+
+
+class HistoryImport(Protocol):
+    """An optional capability: a group's history read from a file (H4)."""
+
+    def read_history(
+        self, data: bytes, filename: str = "", zone: str = "UTC", undated: date | None = None
+    ) -> Any:
+        """Every line of a file read and checked, with its games and its problems."""
+        ...
+
+
+class Game(Protocol[C, S, A, V]):
+    """What every game offers the platform (SPEC P2, P8), over its own config, state, action
+    and player view types. A capability a game lacks is ``None``."""
+
+    @property
+    def name(self) -> str:
+        """Its name in the registry (also its folders' name)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """Its name for players."""
+        ...
+
+    @property
+    def moves(self) -> Moves:
+        """The fields of every move a page may send (the gate checks each move by them)."""
+        ...
+
+    @property
+    def table(self) -> Hosting[C, S, A]:
+        """Its side of hosting a match in a room."""
+        ...
+
+    @property
+    def screens(self) -> str:
+        """The package of its screens (``ui/<game>``), for the pages (``ui.games``)."""
+        ...
+
+    # Optional capabilities: each is ``None`` in a game that lacks it.
+
+    @property
+    def before_deal(self) -> BeforeDeal | None:
+        """A choice one seat makes before each deal."""
+        ...
+
+    @property
+    def timed(self) -> TimedMove | None:
+        """A move the table makes for a human who lets a timer run out."""
+        ...
+
+    @property
+    def lobby_teams(self) -> LobbyTeams | None:
+        """Teams the players pick in the lobby."""
+        ...
+
+    @property
+    def book(self) -> Scorebook | None:
+        """A scorebook for games played with real cards."""
+        ...
+
+    @property
+    def history(self) -> HistoryImport | None:
+        """A group's history read from a file."""
+        ...
+
+    def make_config(self, **options: Any) -> C:
         """A validated config from options; unknown options are an error."""
         ...
 
-    def deal(self, config: Any, first_bidder: int, seed: int) -> Any:
+    def deal(self, config: C, first_bidder: int, seed: int) -> S:
         """A fresh round dealt from ``seed``."""
         ...
 
-    def legal_actions(self, state: Any) -> Sequence[Any]:
+    def legal_actions(self, state: S) -> Sequence[A]:
         """The legal actions of the seat to act (empty once the round is over)."""
         ...
 
-    def apply(self, state: Any, action: Any) -> None:
+    def apply(self, state: S, action: A) -> None:
         """Check and apply one action, raising the game's refusal on an illegal one."""
         ...
 
-    def apply_unchecked(self, state: Any, action: Any) -> None:
+    def apply_unchecked(self, state: S, action: A) -> None:
         """Apply a legal action without checking it (bots and simulation)."""
         ...
 
-    def player_view(self, state: Any, seat: int | None) -> Any:
+    def player_view(self, state: S, seat: int | None) -> V:
         """What one seat, or a spectator (``None``), may see."""
         ...
 
@@ -245,71 +589,67 @@ class Game(Protocol):
         """Replay a parsed hand record and describe where it ends."""
         ...
 
-    def describe(self, state: Any) -> dict[str, object]:
+    def describe(self, state: S) -> dict[str, object]:
         """Where a round stands, as ``replay`` prints it for the game's records."""
         ...
 
-    def dump_record(self, state: Any) -> dict[str, Any]:
+    def dump_record(self, state: S) -> dict[str, Any]:
         """The round's hand record (with ``"game"``), as dealt and played so far."""
         ...
 
-    def clone(self, state: Any) -> Any:
+    def clone(self, state: S) -> S:
         """An independent copy of a round (bots and tests advance copies)."""
         ...
 
-    def to_act(self, state: Any) -> int | None:
+    def to_act(self, state: S) -> int | None:
         """The seat to act, or ``None`` once the round is over."""
         ...
 
-    def sample_configs(self) -> Sequence[Any]:
+    def sample_configs(self) -> Sequence[C]:
         """Configs covering every table size and option, for the tests that run every game."""
         ...
 
-    def seats_of(self, config: Any) -> int:
+    def seats_of(self, config: C) -> int:
         """How many players a config seats."""
         ...
 
-    def bot(self, level: str, budget_ms: float | None = None) -> Any:
+    def bot(self, level: str, budget_ms: float | None = None) -> Player[V, A]:
         """The game's bot of a level (random, rules, expert), deciding from player views."""
         ...
 
-    def cli_options(self, group: Any, command: str) -> None:
+    def cli_options(self, group: argparse._ActionsContainer, command: str) -> None:
         """The game's own options of ``simulate`` or ``tournament``, added to ``group``."""
         ...
 
-    def cli_simulate(self, args: Any) -> int:
+    def cli_simulate(self, args: argparse.Namespace) -> int:
         """``python -m core simulate --game <name>``: the game's own run of the shared options."""
         ...
 
-    def cli_tournament(self, args: Any) -> int:
+    def cli_tournament(self, args: argparse.Namespace) -> int:
         """``python -m core tournament --game <name>``: the game's duplicate matches."""
         ...
 
 
-REGISTRY: dict[str, Game] = {}
+class Player(Protocol[V_contra, A_co]):
+    """A bot: it decides from a player view alone (SPEC P5)."""
+
+    level: str
+
+    def choose(self, view: V_contra, rng: random.Random) -> A_co:
+        """One legal action for the view's seat."""
+        ...
 
 
-def register(game: Game) -> Game:
+#: Any registered game, as shared code holds it (each game's own types are its business).
+AnyGame = Game[Any, Any, Any, Any]
+
+REGISTRY: dict[str, AnyGame] = {}
+
+
+def register(game: AnyGame) -> AnyGame:
     """Add a game to the registry under its name."""
     REGISTRY[game.name] = game
     return game
-
-
-def table_of(name: str) -> Any:
-    """A game's side of hosting a room (``core/<game>/table.py``); KeyError if it has none."""
-    table = getattr(get(name), "table", None)
-    if table is None:
-        raise KeyError(f"{name} cannot be played in a room yet")
-    return table
-
-
-def book_of(name: str) -> Any:
-    """A game's scorebook for games played with real cards (``core/<game>/book.py``); KeyError
-    if it keeps none."""
-    book = getattr(get(name), "book", None)
-    if book is None:
-        raise KeyError(f"{name} has no scorebook")
-    return book
 
 
 def names() -> list[str]:
@@ -318,13 +658,21 @@ def names() -> list[str]:
     return sorted(REGISTRY)
 
 
-def get(name: str) -> Game:
+def get(name: str) -> AnyGame:
     """The registered game called ``name``."""
     _load_builtin()
     try:
         return REGISTRY[name]
     except KeyError:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(REGISTRY))}") from None
+
+
+def book_of(name: str) -> Scorebook:
+    """A game's scorebook; KeyError if it keeps none."""
+    book = get(name).book
+    if book is None:
+        raise KeyError(f"{get(name).title} has no scorebook")
+    return book
 
 
 #: Modules that register the built-in games when imported.

@@ -15,6 +15,7 @@ import argparse
 import base64
 import sys
 import zoneinfo
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -36,12 +37,12 @@ class Added:
     skipped: int
 
 
-def reader_of(game: str) -> Any:
+def reader_of(game: str) -> Callable[..., Any]:
     """The game's history reader; KeyError if the game takes no history."""
-    read = getattr(games.table_of(game), "read_history", None)
-    if read is None:
+    history = games.get(game).history
+    if history is None:
         raise KeyError(f"{games.get(game).title} has no history to import")
-    return read
+    return history.read_history
 
 
 def code_of(key: str) -> str:

@@ -43,7 +43,7 @@ with st.expander("**Quick game**: you and bots, dealt at once", icon=":material/
         )
         # A form redraws only when sent: each game's own choices are all there, named by game.
         quick_forms = {
-            g: options.draw(games.table_of(g).QUICK_OPTIONS, f"quick-{g}", "Start Quick Game")
+            g: options.draw(games.get(g).table.QUICK_OPTIONS, f"quick-{g}", "Start Quick Game")
             for g in ordered()
         }
         quick_players = st.slider("Players, you included", 2, seats.MAX_SEATS, 4)
@@ -52,7 +52,7 @@ with st.expander("**Quick game**: you and bots, dealt at once", icon=":material/
         )
         start_quick = st.form_submit_button("Start Quick Game", type="primary")
     if start_quick and quick_forms[quick_game].fits:  # else a number's box says its range
-        quick_table = games.table_of(quick_game)
+        quick_table = games.get(quick_game).table
         quick = quick_table.quick_settings(quick_players, quick_forms[quick_game].chosen)
         try:
             quick_code, quick_token = session.rooms().quick_game(quick_name, quick, quick_level)

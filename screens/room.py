@@ -23,7 +23,7 @@ import streamlit as st
 
 from core import bots, games
 from core.boundary import shown
-from core.rooms import RoomError, RoomView
+from core.rooms import CHOOSING, LOBBY, OVER, PLAYING, RESULTS, SCORING, RoomError, RoomView
 from ui import escape, felt, look, session
 from ui.games import ordered, screens
 from ui.share import button as share_button
@@ -214,7 +214,7 @@ def banner(view: RoomView) -> None:
     words = screens(view.game, "table")
     now = words.now(view)
     said = words.narration(view)
-    live = view.status in ("playing", "removal")
+    live = view.status in (PLAYING, CHOOSING)
     title = games.get(view.game).title
     if now.mine:
         seconds = f" · {now.seconds_left} s" if now.seconds_left is not None else ""
@@ -254,7 +254,7 @@ def follow(view: RoomView) -> None:
 
 
 def host_tools(view: RoomView) -> None:
-    if not view.is_host or token is None or view.status not in ("playing", "results", "removal"):
+    if not view.is_host or token is None or view.status not in (PLAYING, RESULTS, CHOOSING):
         return
     with st.expander("Host controls"):
         others = [s for s in view.seats if not s.is_host and not s.is_bot and not s.stand_in]
@@ -264,7 +264,7 @@ def host_tools(view: RoomView) -> None:
             )
             hand_over = partial(svc.hand_to_bot, token, target.position or 0)
             st.button("Hand to bot", on_click=Turn.tap, args=(hand_over,))
-        if view.status in ("results", "removal"):
+        if view.status in (RESULTS, CHOOSING):
             st.button("End Game", on_click=Turn.tap, args=(partial(svc.end_game, token),))
 
 
@@ -275,7 +275,7 @@ def results(view: RoomView) -> None:
     """The round's result as the game tells it, the game's end or the next deal, and the scores."""
     play = screens(view.game, "play")
     play.results(view)
-    if view.status == "over":
+    if view.status == OVER:
         units = play.units(view)
         winners = " and ".join(escape.markdown(units[w]) for w in view.winners)
         early = " (ended early)" if view.ended_early else ""
@@ -354,24 +354,24 @@ if room_view is None:
 assert room_view is not None
 show_flash()
 status = room_view.status
-if room_view.book is not None or status == "scoring":  # a scorebook: rounds entered, not dealt
+if room_view.book is not None or status == SCORING:  # a scorebook: rounds entered, not dealt
     screens(room_view.game, "book").draw(room_view, svc, token)
     st.stop()
 with st.container(key="m3-page"):
-    if status == "lobby":
+    if status == LOBBY:
         lobby(room_view)
-    elif status in ("playing", "removal"):
+    elif status in (PLAYING, CHOOSING):
         game_play = screens(room_view.game, "play")
         table(room_view, compact=game_play.compact(room_view))
         game_play.play(room_view, Turn(svc, token, room_view.version))
         host_tools(room_view)
-    elif status in ("results", "over"):
+    elif status in (RESULTS, OVER):
         results(room_view)
         host_tools(room_view)
     else:
         st.error("This room has closed: the table waited too long on one player.")
         st.page_link("screens/create.py", label="Create Room")
-    if room_view.me is None and status != "lobby":
+    if room_view.me is None and status != LOBBY:
         st.caption("You are watching this table.")
-if status == "lobby":
+if status == LOBBY:
     follow(room_view)

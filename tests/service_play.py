@@ -62,14 +62,14 @@ def play_until_round_ends(
     for _ in range(10_000):
         views = [rooms.view(t) for t in tokens]
         first = views[0]
-        if first.status not in ("playing", "removal"):
+        if first.status not in ("playing", "choosing"):
             return first
         acted = False
         for token, view in zip(tokens, views, strict=True):
             if view.me is None:
                 continue
             try:
-                if view.status == "removal" and view.removal_chooser == view.me.position:
+                if view.status == "choosing" and view.choice.chooser == view.me.position:
                     confirm_default_removal(rooms, token, view)
                     acted = True
                 elif view.table is not None and view.table.my_turn:
@@ -84,7 +84,7 @@ def play_until_round_ends(
 
 def confirm_default_removal(rooms: Rooms, token: str, view: RoomView) -> None:
     """The chooser (``token``) confirms the cards the table preselected for removal (R6)."""
-    rooms.confirm_removal(token, cards.names(view.removal_default), view.version)
+    rooms.choose(token, cards.names(view.choice.default), view.version)
 
 
 def seated(rooms: Rooms, settings: RoomSettings) -> tuple[str, str, list[str]]:
@@ -92,9 +92,9 @@ def seated(rooms: Rooms, settings: RoomSettings) -> tuple[str, str, list[str]]:
     players = settings.checked().players
     code, tokens = open_room(rooms, settings, humans=players)
     view = rooms.view(tokens[0])
-    if view.status == "removal":
-        assert view.removal_chooser is not None
-        chooser = tokens_by_position(rooms, tokens)[view.removal_chooser]
+    if view.status == "choosing":
+        assert view.choice is not None
+        chooser = tokens_by_position(rooms, tokens)[view.choice.chooser]
         confirm_default_removal(rooms, chooser, view)
     return code, tokens[0], tokens_by_position(rooms, tokens)
 

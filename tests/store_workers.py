@@ -22,18 +22,18 @@ def play_seat(url: str, token: str, seed: int, results: Any) -> None:
     try:
         while time.monotonic() < deadline:
             view = rooms.view(token)
-            if view.status not in ("playing", "removal"):
+            if view.status not in ("playing", "choosing"):
                 break
             assert view.me is not None
             mine = (view.table is not None and view.table.my_turn) or (
-                view.status == "removal" and view.removal_chooser == view.me.position
+                view.status == "choosing" and view.choice.chooser == view.me.position
             )
             if not mine:
                 time.sleep(rng.uniform(0, 0.004))
                 continue
             time.sleep(rng.uniform(0, 0.003))
             try:
-                if view.status == "removal":
+                if view.status == "choosing":
                     confirm_default_removal(rooms, token, view)
                 else:
                     rooms.act(token, pick(view, rng), view.version)

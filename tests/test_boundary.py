@@ -131,7 +131,7 @@ def arguments(tables: Tables) -> dict[str, st.SearchStrategy[Any]]:
         "level": st.one_of(st.sampled_from(list(bots.LEVELS)), ANYTHING),
         "seat_id": st.one_of(st.integers(-2, 20), ANYTHING),
         "position": st.one_of(st.integers(-2, 9), ANYTHING),
-        "removed": st.one_of(st.lists(st.sampled_from(["2C", "2D", "JK", "3S"])), ANYTHING),
+        "picked": st.one_of(st.lists(st.sampled_from(["2C", "2D", "JK", "3S"])), ANYTHING),
         "version": st.one_of(st.integers(-1, 40), ANYTHING),
         "action": st.one_of(MOVES, ANYTHING),
         "chosen": st.one_of(SETTINGS, ANYTHING),
@@ -211,8 +211,8 @@ def test_a_token_with_a_lone_surrogate_opens_no_seat(rooms: Rooms) -> None:
 def test_wrong_types_are_refused_not_crashed(rooms: Rooms) -> None:
     gate = Gate(rooms)
     code, tokens = open_room(rooms, RoomSettings(mode="partners", players=3, decks=1), humans=1)
-    with pytest.raises(Refused, match="cards"):
-        gate.confirm_removal(tokens[0], 5)
+    with pytest.raises(Refused, match="choose from the list"):
+        gate.choose(tokens[0], 5)
     with pytest.raises(Refused, match="bot level"):
         gate.add_bot(tokens[0], ["random"])
     with pytest.raises(Refused, match="whole number"):

@@ -347,8 +347,8 @@ def decisions(database: str) -> Iterator[tuple[str, str, str]]:
     for table, settings in TABLES.items():
         code, tokens = open_room(rooms, settings, humans=settings.players)
         view = rooms.view(tokens[0])
-        if view.status == "removal":
-            chooser = tokens_by_position(rooms, tokens)[view.removal_chooser or 0]
+        if view.status == "choosing":
+            chooser = tokens_by_position(rooms, tokens)[view.choice.chooser]
             yield (f"{table}-removal", f"/room?room={code}&seat={chooser}", "removal")
         for phase in ("bidding", "calling", "trump", "playing"):
             code, _, ordered = seated(rooms, settings)

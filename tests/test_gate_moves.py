@@ -37,7 +37,7 @@ NOTHING = ["ZZ", "A\x00S", "\ud800", "\u202eKH", "", "x" * 40]
 
 def opened(gate: Gate, game: str, config: object) -> tuple[str, list[str]]:
     """A begun room of ``config``, people in every seat; their tokens in table order."""
-    table = games.table_of(game)
+    table = games.get(game).table
     code, host = gate.create("Player 1", table.settings_for(config))
     tokens = [host]
     for number in range(2, games.get(game).seats_of(config) + 1):
@@ -133,8 +133,8 @@ def test_p8_every_legal_move_sent_as_a_page_sends_it_is_taken_and_every_corrupti
         code, ordered = opened(gate, name, config)
         for _ in range(MOVES):
             view = gate.view(ordered[0])
-            if view.status == "removal":
-                confirm_default_removal(gate, ordered[view.removal_chooser], view)  # type: ignore[arg-type]
+            if view.status == "choosing":
+                confirm_default_removal(gate, ordered[view.choice.chooser], view)  # type: ignore[arg-type]
                 continue
             if view.status == "results":
                 gate.next_round(ordered[0], view.version)

@@ -101,8 +101,8 @@ def test_removal_with_two_decks_can_take_both_copies_of_a_card(database: str) ->
     settings = RoomSettings(mode="partners", players=7, decks=2)
     code, tokens = open_room(rooms, settings, humans=7)
     view = rooms.view(tokens[0])
-    assert view.status == "removal" and view.removal_count == 6
-    chooser = tokens_by_position(rooms, tokens)[view.removal_chooser or 0]
+    assert view.status == "choosing" and view.choice.count == 6
+    chooser = tokens_by_position(rooms, tokens)[view.choice.chooser]
     at = room_page(code, chooser)
     assert any("Select Cards to Remove" in str(m.value) for m in at.markdown)
     for picked in [b for b in at.button if b.key and b.key.endswith("-on")]:
@@ -203,7 +203,7 @@ def test_results_show_the_round_and_next_round_starts_the_next(database: str) ->
     next(b for b in at.button if b.label == "Next Round").click().run()
     assert not at.exception
     after = rooms.view(host)
-    assert after.status == "removal" and after.rounds_played == 1  # 5 players: R6 comes first
+    assert after.status == "choosing" and after.rounds_played == 1  # 5 players: R6 comes first
     rooms.store.close()
 
 
@@ -217,7 +217,7 @@ def test_the_host_ends_the_game_early_and_rematch_starts_again(database: str) ->
     assert any("Game over" in s.value and "ended early" in s.value for s in at.success)
     next(b for b in at.button if b.label == "Rematch").click().run()
     assert not at.exception
-    assert rooms.view(host).status in ("playing", "removal")
+    assert rooms.view(host).status in ("playing", "choosing")
     rooms.store.close()
 
 

@@ -98,12 +98,12 @@ def test_r6_the_chooser_removes_cards_and_next_round_preselects_that_choice(
 ) -> None:
     _, tokens = open_room(rooms, RoomSettings(mode="teams", team_sizes=(1, 2), rounds=3), 3)
     view = rooms.view(tokens[0])
-    assert view.status == "removal" and view.removal_count == 1
-    chooser = next(t for t in tokens if rooms.view(t).me.position == view.removal_chooser)  # type: ignore[union-attr]
+    assert view.status == "choosing" and view.choice.count == 1
+    chooser = next(t for t in tokens if rooms.view(t).me.position == view.choice.chooser)  # type: ignore[union-attr]
     for bad in (["5H"], ["2S", "2H"], ["ZZ"]):
         with pytest.raises(Refused):
-            rooms.confirm_removal(chooser, bad)
-    rooms.confirm_removal(chooser, ["9D"])
+            rooms.choose(chooser, bad)
+    rooms.choose(chooser, ["9D"])
     view = rooms.view(tokens[0])
     assert view.table is not None and view.table.removed == (cards.parse("9D"),)
     assert play_until_round_ends(rooms, tokens, random.Random(2), advance=clock.advance).status == (
@@ -111,7 +111,7 @@ def test_r6_the_chooser_removes_cards_and_next_round_preselects_that_choice(
     )
     rooms.next_round(tokens[0])
     again = rooms.view(tokens[0])
-    assert again.status == "removal" and again.removal_default == (cards.parse("9D"),)
+    assert again.status == "choosing" and again.choice.default == (cards.parse("9D"),)
 
 
 # ---------------------------------------------------------------- bad input
@@ -235,7 +235,7 @@ def test_r14_a_bidder_passes_automatically_after_60_seconds_exactly_once(
     assert rec["actions"] == [{"seat": 0, "type": "pass"}] and rec["meta"]["auto"] == [0]
     view = rooms.view(tokens[0])
     assert view.table is not None and view.table.to_act == 1
-    assert view.bid_deadline == clock.now + 60  # the next bidder's own minute
+    assert view.deadline == clock.now + 60  # the next bidder's own minute
 
 
 def test_r30_waiting_five_minutes_on_one_player_closes_the_room(
@@ -425,8 +425,8 @@ def test_h1_h2_a_twelve_seat_card_based_room_with_rules_bots_plays_whole_rounds(
     """Twelve seats, two decks, two teammate cards by house rule: 8 cards each, 8 removed."""
     _, tokens = open_room(rooms, RoomSettings(mode="partners", players=12, calls=2), 1, "rules")
     view = rooms.view(tokens[0])
-    if view.status == "removal":
-        assert view.removal_count == 8  # H1: 104 cards, 8 each, 8 out
+    if view.status == "choosing":
+        assert view.choice.count == 8  # H1: 104 cards, 8 each, 8 out
     rng = random.Random(5)
     for _ in range(2):
         end = play_until_round_ends(rooms, tokens, rng, advance=clock.advance)

@@ -53,11 +53,8 @@ def room_view(table: Any, mode: str, **changes: Any) -> RoomView:
         "winners": (),
         "ended_early": False,
         "waiting_since": None,
-        "bid_deadline": None,
-        "removal_chooser": None,
-        "removal_count": 0,
-        "removal_default": (),
-        "removal_options": (),
+        "deadline": None,
+        "choice": None,
         "last_round": None,
         "can_start_next": False,
         "now": 0.0,
@@ -140,7 +137,7 @@ def test_the_now_banner_says_whose_turn_and_counts_down_the_bid() -> None:
     state = record.start(hand)
     seat = state.to_act
     assert seat is not None
-    mine = words.now(room_view(player_view(state, seat), "partners", bid_deadline=160.0), at=100.0)
+    mine = words.now(room_view(player_view(state, seat), "partners", deadline=160.0), at=100.0)
     assert mine.mine and mine.text.startswith("<b>Your turn:</b> bid or pass")
     assert mine.seconds_left == 60 and "60&nbsp;s" in mine.text
     other = (seat + 1) % state.config.players

@@ -51,6 +51,8 @@ class BookSettings:
 
     game: ClassVar[str] = "moon3"
     kind: ClassVar[str] = KIND
+    #: A scorebook deals no cards: there is no move to suggest.
+    hints: ClassVar[bool] = False
 
     mode: str = Mode.PARTNERS.value
     #: The other players' names, clockwise from the host (who sits at position 0).
@@ -139,8 +141,13 @@ class BookSettings:
         return cls(**{**data, "others": tuple(data["others"]), "team_b": tuple(data["team_b"])})
 
 
+def settings_from_json(data: dict[str, Any]) -> BookSettings:
+    """The "Keep score" settings a book keeps, back from its document."""
+    return BookSettings.from_json(data)
+
+
 def settings_of(room: TableRoom) -> BookSettings:
-    return BookSettings.from_json(room.doc["settings"])
+    return settings_from_json(room.doc["settings"])
 
 
 def config_of(room: TableRoom) -> Config:
@@ -156,7 +163,7 @@ def config_of(room: TableRoom) -> Config:
 def open_book(room: TableRoom, number: int = 1) -> None:
     """Start a game: seats are in place (with their teams); the first round awaits entry."""
     settings = settings_of(room)
-    labels = [room.by_position(p).team for p in range(settings.players)]
+    labels = [room.by_position(p).team or 0 for p in range(settings.players)]
     config = settings.config(labels if settings.mode != Mode.PARTNERS.value else None)
     length = settings.length(config)
     started = datetime.fromtimestamp(room.now, UTC).replace(microsecond=0)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.games import register
+from core.games import HistoryImport, Hosting, Scorebook, register
 from core.moon3 import book as moon3_book
+from core.moon3 import imports as moon3_imports
 from core.moon3 import record, rules
 from core.moon3 import table as moon3_table
 from core.moon3.actions import MOVES, Action
@@ -23,9 +24,18 @@ class Moon3:
     #: The fields of its moves, as its pages send them (the gate checks each move by them).
     moves = MOVES
     #: Its side of hosting a room (settings, seating, rounds, the match).
-    table = moon3_table
-    #: The scorebook for games played with real cards (H3).
-    book = moon3_book
+    table: Hosting[Config, State, Action] = moon3_table
+    screens = "ui.moon3"
+    #: R5–R6: the cards removed before a deal when the deck does not divide.
+    before_deal = moon3_table.REMOVAL
+    #: R14: the bidding timer.
+    timed = moon3_table.BIDDING_TIMER
+    #: R8: Team-wise players pick their team in the lobby.
+    lobby_teams = moon3_table.LOBBY_TEAMS
+    #: H3: the scorebook for games played with real cards.
+    book: Scorebook = moon3_book
+    #: H4: a group's history brought in from a file.
+    history: HistoryImport = moon3_imports
 
     def make_config(self, **options: Any) -> Config:
         return Config.make(**options)

@@ -18,13 +18,24 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from core import seats
-from core.games import Chosen, GameEnd, GameFacts, Option, RoundFacts, SettingsError, TableRoom
+from core.games import (
+    Choice,
+    Chosen,
+    GameEnd,
+    GameFacts,
+    Hint,
+    Option,
+    RoundFacts,
+    SettingsError,
+    TableRoom,
+)
 from core.moon3 import cards, facts, record, rules
 from core.moon3.actions import Action, BadAction
 from core.moon3.config import (
@@ -40,7 +51,6 @@ from core.moon3.config import (
     call_counts,
     default_decks,
 )
-from core.moon3.imports import read_history as read_history
 from core.moon3.scoring import (
     GameLength,
     chosen_length,
@@ -50,6 +60,7 @@ from core.moon3.scoring import (
     unit_of,
 )
 from core.moon3.state import Phase, State
+from core.moon3.view import PlayerView
 
 DEFAULT_BID_TIMER = 60  # R14
 
@@ -458,19 +469,9 @@ def start_round(room: TableRoom) -> None:
     room.doc["requests"] = {}
     room.doc["since"] = room.now
     room.changed = True
-    if config.removal_count:
-        game = room.doc["game"]
-        if config.mode is Mode.RANDOM:
-            rng = random.Random(f"{room.doc['seed']}:chooser:{room.doc['round_number']}")
-            chooser = seats.draw_seat(config.players, rng)
-        else:
-            host = room.host()
-            chooser = host.position if host and host.position is not None else 0
-        # R6: the previous round's choice is preselected, else the lowest cards.
-        previous = game["last_removed"]
-        default = [cards.parse(c) for c in previous] if previous else rules.default_removal(config)
-        room.doc["removal"] = {"chooser": chooser, "default": cards.names(default)}
-        room.status = "removal"
+    choice = REMOVAL.needed(room)
+    if choice is not None:
+        room.ask(choice)
         return
     deal(room, config, [])
 
@@ -492,21 +493,49 @@ def deal(room: TableRoom, config: Config, removed: list[int]) -> None:
     }
     room.doc["round"] = record.dump(state, meta)
     room.set_state(state)
-    room.doc["removal"] = None
     room.doc["since"] = room.now
     room.status = "playing"
 
 
-def remove(room: TableRoom, removed: list[str]) -> None:
-    """The chooser's cards leave the deck (R6), then the deal."""
-    config = game_config(room)
-    try:
-        ids = [cards.parse(c) for c in removed]
-        rules.check_removed(config, ids)
-    except (cards.UnknownCard, rules.BadRound) as exc:
-        raise SettingsError(str(exc)) from None
-    room.doc["game"]["last_removed"] = cards.names(sorted(ids))
-    deal(room, config, ids)
+class Removal:
+    """R5–R6, Moon 3 of Spades' choice before a deal: when the deck does not divide, the
+    chooser (the host; in Random mode a player drawn anew each round) removes that many
+    0-point cards, the previous round's choice (else the lowest such cards) preselected."""
+
+    def needed(self, room: TableRoom) -> Choice | None:
+        config = game_config(room)
+        if not config.removal_count:
+            return None
+        if config.mode is Mode.RANDOM:
+            rng = random.Random(f"{room.doc['seed']}:chooser:{room.doc['round_number']}")
+            chooser = seats.draw_seat(config.players, rng)
+        else:
+            host = room.host()
+            chooser = host.position if host and host.position is not None else 0
+        previous = room.doc["game"]["last_removed"]
+        default = [cards.parse(c) for c in previous] if previous else rules.default_removal(config)
+        return Choice(chooser, tuple(cards.names(default)))
+
+    def options(self, room: TableRoom) -> tuple[int, ...]:
+        """Every card the chooser may remove (0-point cards, never a joker), with copies."""
+        return tuple(rules.removable_cards(game_config(room)))
+
+    def default(self, room: TableRoom) -> tuple[int, ...]:
+        return tuple(cards.parse(c) for c in room.doc["choice"]["default"])
+
+    def choose(self, room: TableRoom, picked: Sequence[str]) -> None:
+        """The chooser's cards leave the deck, then the deal."""
+        config = game_config(room)
+        try:
+            ids = [cards.parse(c) for c in picked]
+            rules.check_removed(config, ids)
+        except (cards.UnknownCard, rules.BadRound) as exc:
+            raise SettingsError(str(exc)) from None
+        room.doc["game"]["last_removed"] = cards.names(sorted(ids))
+        deal(room, config, ids)
+
+
+REMOVAL = Removal()
 
 
 def restore(data: dict[str, Any]) -> State:
@@ -679,32 +708,35 @@ def rematch(room: TableRoom, host_position: int) -> None:
     start_round(room)
 
 
-def bid_timer(room: TableRoom) -> float | None:
-    """R14: the seconds a human has to bid before passing automatically, while bidding."""
-    state = room.state()
-    if state.phase is not Phase.BIDDING:
-        return None
-    return float(RoomSettings.from_json(room.doc["settings"]).bid_timer)
+class BiddingTimer:
+    """R14, Moon 3 of Spades' timed move: a human who does not bid or pass in time passes."""
+
+    def seconds(self, room: TableRoom) -> float | None:
+        """The seconds a human has to bid, while bidding (the host may turn it off)."""
+        if room.state().phase is not Phase.BIDDING:
+            return None
+        return float(RoomSettings.from_json(room.doc["settings"]).bid_timer)
+
+    def timeout_action(self, room: TableRoom) -> Action:
+        return rules.timeout_action(room.state())
 
 
-def timeout_action(room: TableRoom) -> Action:
-    """The move the bidding timer makes for a human who let it run out (R14: a pass)."""
-    return rules.timeout_action(room.state())
+BIDDING_TIMER = BiddingTimer()
 
 
-def teams_chosen(settings: RoomSettings) -> bool:
-    """Whether players pick their team in the lobby (Team-wise)."""
-    return settings.mode == Mode.TEAMS.value
+class TeamsInLobby:
+    """R8: in Team-wise mode each joiner picks a team with a free place."""
+
+    def chosen(self, settings: RoomSettings) -> bool:
+        return settings.mode == Mode.TEAMS.value
+
+    def team_for(
+        self, settings: RoomSettings, taken: list[int | None], wanted: int | None
+    ) -> int | None:
+        return lobby_team(settings, taken, wanted)
 
 
-def removal_default(room: TableRoom) -> tuple[int, ...]:
-    """The cards the removal starts from (R5: the lowest that carry no points)."""
-    return tuple(cards.parse(c) for c in room.doc["removal"]["default"])
-
-
-def removal_options(room: TableRoom) -> tuple[int, ...]:
-    """R6: every card the chooser may remove (0-point cards, never a joker), with copies."""
-    return tuple(rules.removable_cards(game_config(room)))
+LOBBY_TEAMS = TeamsInLobby()
 
 
 def length_text(game: dict[str, Any]) -> str:
@@ -712,12 +744,17 @@ def length_text(game: dict[str, Any]) -> str:
     return GameLength(target=game["target"], rounds=game["length_rounds"]).describe()
 
 
-def estimates(view: Any, rng: random.Random, deadline: float) -> tuple[Action, tuple[int, ...]]:
-    """A hint while bidding: the Expert's bid and the points the side may expect per trump."""
-    from core.moon3.bots import expert  # the Expert's search, loaded when a hint is asked
+def hint(view: PlayerView, rng: random.Random, deadline: float) -> Hint:
+    """The Expert's advice: while bidding, its bid and the points the side may expect per
+    trump; otherwise its move."""
+    from core.moon3 import bots  # the Expert's search, loaded when a hint is asked
+    from core.moon3.bots import expert
 
+    if view.phase != "bidding":
+        budget = max(1.0, (deadline - time.perf_counter()) * 1000)
+        return Hint(bots.get("expert", budget).choose(view, rng))
     values = expert.estimates(view, rng, deadline)
-    return expert.bid_from(view, values), tuple(round(v) for v in values)
+    return Hint(expert.bid_from(view, values), tuple(round(v) for v in values))
 
 
 #: What a move refused by the rules raises, for the room to turn into its own refusal.

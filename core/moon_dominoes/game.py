@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from core.games import register
+from core.games import Hosting, register
 from core.moon_dominoes import record, rules
 from core.moon_dominoes import table as moon_table
 from core.moon_dominoes.actions import MOVES, Action
@@ -22,7 +22,15 @@ class MoonDominoes:
     #: The fields of its moves, as its pages send them (the gate checks each move by them).
     moves = MOVES
     #: Its side of hosting a room (settings, seating, hands, the match).
-    table = moon_table
+    table: Hosting[Config, State, Action] = moon_table
+    screens = "ui.moon_dominoes"
+    #: No choice before a deal, no timed move, no teams picked in the lobby, no scorebook
+    #: and no history to import.
+    before_deal = None
+    timed = None
+    lobby_teams = None
+    book = None
+    history = None
 
     def make_config(self, **options: Any) -> Config:
         return Config.make(**options)

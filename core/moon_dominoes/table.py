@@ -19,7 +19,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from core.games import Chosen, GameEnd, GameFacts, Option, RoundFacts, SettingsError, TableRoom
+from core.games import (
+    Chosen,
+    GameEnd,
+    GameFacts,
+    Hint,
+    Option,
+    RoundFacts,
+    SettingsError,
+    TableRoom,
+)
 from core.moon_dominoes import record, rules, tiles
 from core.moon_dominoes.actions import Action, BadAction
 from core.moon_dominoes.config import PLAYERS, TARGET, Config
@@ -98,15 +107,6 @@ def _stamp(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def teams_chosen(settings: Any) -> bool:
-    """Every player plays for themselves."""
-    return False
-
-
-def lobby_team(settings: Any, teams: list[int | None], wanted: int | None) -> int | None:
-    return None
-
-
 def game_config(room: TableRoom) -> Config:
     return Config()
 
@@ -129,7 +129,6 @@ def _game_doc(number: int, match: Match) -> dict[str, Any]:
         "winners": [] if match.winner is None else [match.winner],
         "ended_early": match.ended_early,
         "abandoned": False,
-        "last_removed": None,
     }
 
 
@@ -171,14 +170,9 @@ def start_round(room: TableRoom) -> None:
     room.doc["round"] = record.dump(state, meta)
     room.set_state(state)
     room.doc["requests"] = {}
-    room.doc["removal"] = None
     room.doc["since"] = room.now
     room.changed = True
     room.status = "playing"
-
-
-def remove(room: TableRoom, removed: list[str]) -> None:
-    raise SettingsError("no tiles are removed by hand in Three-Player Moon")
 
 
 def restore(data: dict[str, Any]) -> State:
@@ -269,32 +263,19 @@ def rematch(room: TableRoom, host_position: int) -> None:
     start_round(room)
 
 
-def bid_timer(room: TableRoom) -> float | None:
-    """No bidding timer: a hand waits on its player (R30 still closes a room)."""
-    return None
-
-
-def timeout_action(room: TableRoom) -> Action:
-    raise SettingsError("Three-Player Moon has no timed move")
-
-
-def removal_options(room: TableRoom) -> tuple[int, ...]:
-    return ()
-
-
 def length_text(game: dict[str, Any]) -> str:
     return f"first to {TARGET} points"
 
 
-def estimates(view: Any, rng: random.Random, deadline: float) -> tuple[Action, tuple[int, ...]]:
-    """A hint: the Expert's move and, while bidding, its chance in % of making the bid under
-    each trump (0–6, doubles, none)."""
+def hint(view: Any, rng: random.Random, deadline: float) -> Hint:
+    """The Expert's move for the viewer's turn; while bidding, with the tricks it expects
+    under each trump."""
     from core.moon_dominoes.bots import players  # the bots, loaded when a hint is asked
 
     budget = max(1.0, (deadline - time.perf_counter()) * 1000)
     if view.phase == "bidding":
-        return players.estimates(view, rng, budget)
-    return players.get("expert", budget).choose(view, rng), ()
+        return Hint(*players.estimates(view, rng, budget))
+    return Hint(players.get("expert", budget).choose(view, rng))
 
 
 #: Three-Player Moon's own per-seat table (``core/store/moon_dominoes/tables.py``).

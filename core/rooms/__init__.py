@@ -3,7 +3,7 @@
 A room is one ``room`` row whose JSON document holds the settings and the game
 in progress (the current round as its hand record), plus its ``seat`` rows.
 Each call loads the room, first applies whatever is due from stored
-timestamps — bot moves, the bidding timer's automatic move, abandonment —
+timestamps — bot moves, a game's timed move, abandonment —
 then the call's own change, and writes it back as a compare-and-set on the
 room's version. Whichever browser polls first drives the timers and bots; the
 compare-and-set makes sure that happens exactly once.
@@ -20,20 +20,29 @@ room). Every rule comes from the room's game, through the registry.
 
 from __future__ import annotations
 
+from core.rooms.context import ABANDONED, CHOOSING, LOBBY, OVER, PLAYING, RESULTS, SCORING
 from core.rooms.errors import Forbidden, NotFound, Refused, RoomError, Stale
 from core.rooms.service import CODE_ALPHABET, CODE_LENGTH, Rooms
 from core.rooms.timers import ABANDON_AFTER, BOT_DELAY, ROOM_EXPERT_MS
 from core.rooms.turns import NEXT_ROUND_GRACE
-from core.rooms.views import HINT_MS, RoomView, SeatInfo, Suggestion
+from core.rooms.views import HINT_MS, ChoiceView, RoomView, SeatInfo, Suggestion
 
 __all__ = [
+    "ABANDONED",
     "ABANDON_AFTER",
     "BOT_DELAY",
+    "CHOOSING",
     "CODE_ALPHABET",
     "CODE_LENGTH",
     "HINT_MS",
+    "LOBBY",
     "NEXT_ROUND_GRACE",
+    "OVER",
+    "PLAYING",
+    "RESULTS",
     "ROOM_EXPERT_MS",
+    "SCORING",
+    "ChoiceView",
     "Forbidden",
     "NotFound",
     "Refused",

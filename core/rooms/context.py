@@ -19,13 +19,17 @@ from sqlmodel import Session
 from core import games
 from core.rooms.errors import Forbidden
 
-LOBBY, REMOVAL, PLAYING, RESULTS, OVER, ABANDONED = (
+#: A room's status. ``choosing``: the next deal waits on a choice one seat makes, in a game
+#: that declares one (:class:`core.games.BeforeDeal`); ``scoring``: a scorebook awaits its
+#: next round (:class:`core.games.Scorebook`).
+LOBBY, CHOOSING, PLAYING, RESULTS, OVER, ABANDONED, SCORING = (
     "lobby",
-    "removal",
+    "choosing",
     "playing",
     "results",
     "over",
     "abandoned",
+    "scoring",
 )
 
 
@@ -129,14 +133,24 @@ class Ctx:
         return str(self.doc.get("game_name", games.FLAGSHIP))
 
     @property
-    def table(self) -> Any:
+    def rules(self) -> games.AnyGame:
+        """The game played in the room, from the registry."""
+        return games.get(self.game)
+
+    @property
+    def table(self) -> games.Hosting[Any, Any, Any]:
         """The game's side of hosting it (``core/<game>/table.py``), through the registry."""
         return Ctx.table_for(self.doc)
 
     @staticmethod
-    def table_for(doc: dict[str, Any]) -> Any:
+    def table_for(doc: dict[str, Any]) -> games.Hosting[Any, Any, Any]:
         """The table of the game a room document is of."""
-        return games.table_of(doc.get("game_name", games.FLAGSHIP))
+        return games.get(doc.get("game_name", games.FLAGSHIP)).table
+
+    def ask(self, choice: games.Choice) -> None:
+        """Wait for ``choice`` before the next deal (the game then deals when it is made)."""
+        self.doc["choice"] = {"chooser": choice.chooser, "default": list(choice.default)}
+        self.status = CHOOSING
 
     def state(self) -> Any:
         """The current round, rebuilt from its hand record (actions were checked when taken)."""

@@ -44,7 +44,7 @@ def new_room(
         "host_seat_id": None,
         "game": None,
         "round": None,
-        "removal": None,
+        "choice": None,
         "since": now,
         "requests": {},
         "round_number": 0,
@@ -55,20 +55,27 @@ def new_room(
         room_code="",
         join_order=0,
         name=host_name,
-        team=0 if games.table_of(settings.game).teams_chosen(settings) else None,
+        team=0 if _teams_chosen(games.get(settings.game), settings) else None,
         token_hash=token_hash(token),
         last_seen=now,
     )
     return doc, host
 
 
-def _team(ctx: Ctx, settings: Any, wanted: int | None) -> int | None:
-    """The team a newcomer takes, as the game's lobby rules say (R9, R10)."""
+def _teams_chosen(game: games.AnyGame, settings: Any) -> bool:
+    """Whether the players of a room pick their teams in its lobby (a game's capability)."""
+    return game.lobby_teams is not None and game.lobby_teams.chosen(settings)
+
+
+def _team(ctx: Ctx, settings: Any, wanted: int | None, others: list[SeatRow]) -> int | None:
+    """The team a newcomer (or a player moving) takes, given the ``others``' teams."""
+    teams = ctx.rules.lobby_teams
+    if teams is None or not teams.chosen(settings):
+        return None
     try:
-        team: int | None = ctx.table.lobby_team(settings, [s.team for s in ctx.seats], wanted)
+        return teams.team_for(settings, [s.team for s in others], wanted)
     except SettingsError as exc:
         raise Refused(str(exc)) from None
-    return team
 
 
 def _next_order(ctx: Ctx) -> int:
@@ -83,7 +90,7 @@ def join(ctx: Ctx, name: str, team: int | None, token: str) -> str:
     if len(ctx.seats) >= settings.players:
         raise Refused("this room is full; you can watch the table")
     clean = clean_name(name, tuple(s.name for s in ctx.seats))
-    chosen = _team(ctx, settings, team)
+    chosen = _team(ctx, settings, team, ctx.seats)
     ctx.new_seats.append(
         SeatRow(
             id=None,
@@ -100,21 +107,14 @@ def join(ctx: Ctx, name: str, team: int | None, token: str) -> str:
 
 
 def choose_team(ctx: Ctx, token: str, team: int) -> None:
-    """Team-wise lobby: move to the other team if it has a free place."""
+    """A lobby where players pick teams: move to another team if it has a free place."""
     seat = ctx.seat_of(token)
     settings = ctx.table.settings_from_json(ctx.doc["settings"])
-    if ctx.status != LOBBY or not ctx.table.teams_chosen(settings):
-        raise Refused("teams can only be changed in a Team-wise lobby")
+    if ctx.status != LOBBY or not _teams_chosen(ctx.rules, settings):
+        raise Refused("teams are not picked in this lobby")
     if seat.team == team:
         return
-    others = [s for s in ctx.seats if s is not seat]
-    counts = [sum(1 for s in others if s.team == t) for t in (0, 1)]
-    assert settings.team_sizes is not None
-    if team not in (0, 1):
-        raise Refused("pick team A or team B")
-    if counts[team] >= settings.team_sizes[team]:
-        raise Refused(f"team {'AB'[team]} is full")
-    seat.team = team
+    seat.team = _team(ctx, settings, team, [s for s in ctx.seats if s is not seat])
     ctx.changed = True
 
 
@@ -136,7 +136,7 @@ def add_bot(ctx: Ctx, token: str, level: str, team: int | None) -> None:
             room_code=ctx.room.code,
             join_order=_next_order(ctx),
             name=f"Bot {number}",
-            team=_team(ctx, settings, team),
+            team=_team(ctx, settings, team, ctx.seats),
             is_bot=True,
             bot_level=level,
         )

@@ -13,7 +13,7 @@ import secrets
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from core import bots, games
 from core.rooms import book, lobby, sql, timers, turns, views
@@ -22,6 +22,7 @@ from core.rooms.errors import NotFound, Refused, RoomError, Stale
 from core.rooms.views import RoomView, Suggestion
 from core.store import Store
 
+R = TypeVar("R")
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I
 CODE_LENGTH = 6
 MAX_ATTEMPTS = 20  # compare-and-set retries after losing a race with another writer
@@ -44,7 +45,7 @@ class Rooms:
 
     # ------------------------------------------------------------ transactions
 
-    def _read(self, code: str, work: Callable[[Ctx], Any]) -> Any:
+    def _read(self, code: str, work: Callable[[Ctx], R]) -> R:
         """Run a read-only ``work``; if something is due first, take the write path."""
         code = _code(code)
         with self.store.read() as session:
@@ -57,9 +58,9 @@ class Rooms:
     def _run(
         self,
         code: str,
-        work: Callable[[Ctx], Any],
+        work: Callable[[Ctx], R],
         expected_version: int | None = None,
-    ) -> Any:
+    ) -> R:
         """Load, advance what is due, do ``work``, compare-and-set; retry a lost race."""
         code = _code(code)
         for _ in range(MAX_ATTEMPTS):
@@ -68,7 +69,7 @@ class Rooms:
                 room = ctx.room
                 timers.advance(ctx, self._thoughts)
                 error: RoomError | None = None
-                result: Any = None
+                result: R | None = None
                 try:
                     if expected_version is not None and (
                         room.version != expected_version or ctx.changed
@@ -90,7 +91,7 @@ class Rooms:
                     session.rollback()  # nothing to write: leave no trace
                 if error is not None:
                     raise error
-                return result
+                return result  # type: ignore[return-value]  # set: ``work`` ran without error
         raise Refused("the table is very busy; please try again")
 
     def room_of(self, token: str) -> str:
@@ -220,9 +221,9 @@ class Rooms:
 
     # ------------------------------------------------------------ the table
 
-    def confirm_removal(self, token: str, removed: list[str], version: int | None = None) -> None:
-        """The chooser confirms the cards to remove before the deal (R6)."""
-        work = partial(turns.confirm_removal, token=token, removed=removed)
+    def choose(self, token: str, picked: list[str], version: int | None = None) -> None:
+        """The chooser makes the choice the next deal waits for, in a game that has one."""
+        work = partial(turns.choose, token=token, picked=picked)
         self._run(self.room_of(token), work, version)
 
     def act(self, token: str, action: object, version: int | None = None) -> int:
@@ -294,7 +295,7 @@ class Rooms:
             if ctx.status != PLAYING or due is None or due[1] != "bot" or due[0] > ctx.now:
                 return
             state = ctx.state()
-            key = timers.thought_key(ctx, state)
+            key = timers.thought_key(ctx)
             if self._thoughts.has(key):
                 return
             move = timers.decide(ctx, state)

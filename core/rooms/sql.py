@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import delete, insert, text, update
 from sqlmodel import Session, col, select
 
-from core.rooms.context import Ctx, RoomRow, SeatRow, StateCache, stamp
+from core.rooms.context import CHOOSING, Ctx, RoomRow, SeatRow, StateCache, stamp
 from core.rooms.errors import NotFound
 from core.store import Room, Seat, Store, history
 
@@ -25,6 +25,20 @@ _SEATS_SQL = text(
     "SELECT id, room_code, join_order, name, position, team, token_hash, is_bot, bot_level,"
     " stand_in, last_seen FROM seat WHERE room_code = :code ORDER BY join_order"
 )
+
+
+#: A room document saved by an earlier release named its choice before a deal after the
+#: only game that had one (Moon 3 of Spades' card removal, R6); read it as today's.
+_EARLIER_CHOICE = "removal"
+
+
+def _current(doc: dict[str, Any]) -> dict[str, Any]:
+    """A room document in today's form."""
+    if _EARLIER_CHOICE in doc:
+        doc["choice"] = doc.pop(_EARLIER_CHOICE)
+        if doc["status"] == _EARLIER_CHOICE:
+            doc["status"] = CHOOSING
+    return doc
 
 
 def load(session: Session, code: str, now: float, states: StateCache) -> Ctx:
@@ -52,7 +66,7 @@ def load(session: Session, code: str, now: float, states: StateCache) -> Ctx:
     return Ctx(
         RoomRow(code, int(row.version)),
         seat_rows,
-        json.loads(row.doc),
+        _current(json.loads(row.doc)),
         now,
         session,
         loaded={s.id: s.values() for s in seat_rows if s.id is not None},

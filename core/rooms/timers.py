@@ -2,7 +2,8 @@
 
 Nothing runs in the background: every call (a poll included) first applies
 what is due by now from the room's stored timestamps, in order, each at the
-time it was due: a bot's move, the bidding timer's automatic move (R14), the
+time it was due: a bot's move (or a bot's choice before a deal), the automatic
+move of a game with a timed move (Moon 3 of Spades' bidding timer, R14), the
 abandonment of a room nobody plays (R30). The compare-and-set makes sure it
 happens exactly once, whichever browser noticed.
 """
@@ -14,10 +15,10 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from core import bots, games
+from core import bots
 from core.games import GameEnd
-from core.rooms.context import PLAYING, REMOVAL, RESULTS, Ctx
-from core.rooms.turns import finish_round, keep_game, took
+from core.rooms.context import CHOOSING, PLAYING, RESULTS, Ctx
+from core.rooms.turns import chosen, finish_round, keep_game, took
 
 BOT_DELAY = 0.8  # seconds between bot moves, so people can follow them
 ABANDON_AFTER = 300.0  # R30
@@ -56,24 +57,32 @@ class Thoughts:
                 self.entries.popitem(last=False)
 
 
+def timer(ctx: Ctx) -> float | None:
+    """The seconds the seat to act has before the table moves for it, where the game times
+    this move (:class:`core.games.TimedMove`)."""
+    timed = ctx.rules.timed
+    return None if timed is None else timed.seconds(ctx)
+
+
 def due(ctx: Ctx) -> tuple[float, str] | None:
-    """The next thing due in this room and when: a bot move, an auto-pass, abandonment."""
+    """The next thing due in this room and when: a bot's move or choice, a timed move,
+    abandonment."""
     status = ctx.status
     since = float(ctx.doc["since"])
     if status == PLAYING:
-        state = ctx.state()
-        assert state.to_act is not None
-        seat = ctx.by_position(state.to_act)
+        to_act = ctx.rules.to_act(ctx.state())
+        assert to_act is not None
+        seat = ctx.by_position(to_act)
         if seat.is_bot or seat.stand_in:
             return since + BOT_DELAY, "bot"
-        timer = ctx.table.bid_timer(ctx)
-        if timer is not None and timer < ABANDON_AFTER:
-            return since + timer, "auto_pass"
+        seconds = timer(ctx)
+        if seconds is not None and seconds < ABANDON_AFTER:
+            return since + seconds, "timed"
         return since + ABANDON_AFTER, "abandon"
-    if status == REMOVAL:
-        chooser = ctx.by_position(ctx.doc["removal"]["chooser"])
+    if status == CHOOSING:
+        chooser = ctx.by_position(ctx.doc["choice"]["chooser"])
         if chooser.is_bot or chooser.stand_in:
-            return since + BOT_DELAY, "bot_removal"
+            return since + BOT_DELAY, "bot_choice"
         return since + ABANDON_AFTER, "abandon"
     if status == RESULTS:
         return since + ABANDON_AFTER, "abandon"
@@ -95,38 +104,41 @@ def advance(ctx: Ctx, thoughts: Thoughts) -> None:
             return
         when, what = found
         ctx.now = when  # the event happens at its due time, whoever notices it
+        timed, before = ctx.rules.timed, ctx.rules.before_deal
         if what == "bot":
             _bot_move(ctx, thoughts)
-        elif what == "auto_pass":
-            took(ctx, ctx.table.timeout_action(ctx), auto=True)
-        elif what == "bot_removal":
-            ctx.table.remove(ctx, ctx.doc["removal"]["default"])
+        elif what == "timed" and timed is not None:
+            took(ctx, timed.timeout_action(ctx), auto=True)
+        elif what == "bot_choice" and before is not None:
+            chosen(ctx, before, ctx.doc["choice"]["default"])
         else:
             _abandon(ctx)
         ctx.now = now
 
 
-def thought_key(ctx: Ctx, state: Any) -> tuple[str, int, int]:
+def thought_key(ctx: Ctx) -> tuple[str, int, int]:
     """Where a bot's move was worked out: the room, its round, the moves made so far."""
-    return (ctx.room.code, ctx.doc["round_number"], len(state.history))
+    return (ctx.room.code, ctx.doc["round_number"], len(ctx.doc["round"]["actions"]))
 
 
 def _bot_move(ctx: Ctx, thoughts: Thoughts) -> None:
     state = ctx.state()
-    move = thoughts.take(thought_key(ctx, state))
-    if move is None or move not in games.get(ctx.game).legal_actions(state):
+    move = thoughts.take(thought_key(ctx))
+    if move is None or move not in ctx.rules.legal_actions(state):
         move = decide(ctx, state)
     took(ctx, move)
 
 
 def decide(ctx: Ctx, state: Any) -> Any:
     """The move of the bot (or stand-in) to act, from its own player view."""
-    assert state.to_act is not None
-    seat = ctx.by_position(state.to_act)
+    to_act = ctx.rules.to_act(state)
+    assert to_act is not None
+    seat = ctx.by_position(to_act)
     # A seat handed over from a human (R30) plays at the Rules level, a sound partner.
     bot = bots.get(ctx.game, seat.bot_level or STAND_IN_LEVEL, ROOM_EXPERT_MS)
-    rng = random.Random(f"{ctx.doc['seed']}:bot:{ctx.doc['round_number']}:{len(state.history)}")
-    return bot.choose(games.get(ctx.game).player_view(state, state.to_act), rng)
+    moves = len(ctx.doc["round"]["actions"])
+    rng = random.Random(f"{ctx.doc['seed']}:bot:{ctx.doc['round_number']}:{moves}")
+    return bot.choose(ctx.rules.player_view(state, to_act), rng)
 
 
 def _abandon(ctx: Ctx) -> None:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.games import GameEnd, SettingsError
+from core.games import BeforeDeal, GameEnd, SettingsError
 from core.rooms.context import (
     ABANDONED,
+    CHOOSING,
     LOBBY,
     OVER,
     PLAYING,
-    REMOVAL,
     RESULTS,
     Ctx,
     SeatRow,
@@ -123,17 +123,24 @@ def keep_game(ctx: Ctx, end: GameEnd) -> None:
     )
 
 
-def confirm_removal(ctx: Ctx, token: str, removed: list[str]) -> None:
-    """The chooser confirms the cards to remove before the deal (R6)."""
+def choose(ctx: Ctx, token: str, picked: list[str]) -> None:
+    """The chooser makes the choice the next deal waits for (:class:`core.games.BeforeDeal`)."""
     seat = ctx.seat_of(token)
-    if ctx.status != REMOVAL:
-        raise Refused("no cards need removing now")
-    if seat.position != ctx.doc["removal"]["chooser"]:
-        raise Forbidden("another player chooses the cards to remove")
+    before = ctx.rules.before_deal
+    if ctx.status != CHOOSING or before is None:
+        raise Refused("there is nothing to choose now")
+    if seat.position != ctx.doc["choice"]["chooser"]:
+        raise Forbidden("another player makes this choice")
+    chosen(ctx, before, picked)
+
+
+def chosen(ctx: Ctx, before: BeforeDeal, picked: list[str]) -> None:
+    """Hand the choice to the game, which deals; a refused choice changes nothing."""
     try:
-        ctx.table.remove(ctx, removed)
+        before.choose(ctx, picked)
     except SettingsError as exc:
         raise Refused(str(exc)) from None
+    ctx.doc["choice"] = None
 
 
 def next_round(ctx: Ctx, token: str) -> None:
@@ -150,7 +157,7 @@ def next_round(ctx: Ctx, token: str) -> None:
 def end_game(ctx: Ctx, token: str) -> None:
     """R28: the host ends the game after a round; the leaders win, marked ended early."""
     ctx.require_host(token)
-    if ctx.status not in (RESULTS, REMOVAL):
+    if ctx.status not in (RESULTS, CHOOSING):
         raise Refused("a game can be ended between rounds")
     keep_game(ctx, ctx.table.end_early(ctx))
 

@@ -11,9 +11,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from core import bots, games
-from core.rooms.context import PLAYING, REMOVAL, RESULTS, Ctx, SeatRow, is_book
+from core import games
+from core.games import Hint, RoomSettings
+from core.rooms.context import CHOOSING, PLAYING, RESULTS, Ctx, SeatRow, is_book
 from core.rooms.errors import Refused
+from core.rooms.timers import timer
 from core.rooms.turns import NEXT_ROUND_GRACE
 
 #: The time the Expert takes for a player's "Suggest".
@@ -36,14 +38,19 @@ class SeatInfo:
     linked: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class Suggestion:
-    """A hint: the action the Expert would take and, while bidding, its estimates."""
+#: A hint: the action the Expert would take and, where the game has them, its estimates.
+Suggestion = Hint
 
-    action: Any
-    #: While bidding, what the game estimates for the hand (Moon 3 of Spades: the points
-    #: the side can expect as bidder with ♠ ♥ ♣ ♦ as trump; empty where a game has none).
-    estimates: tuple[int, ...] | None
+
+@dataclass(frozen=True, slots=True)
+class ChoiceView:
+    """The choice the next deal waits for (:class:`core.games.BeforeDeal`), as every seat
+    sees it: who makes it, how many pieces, those preselected and those one may pick."""
+
+    chooser: int
+    count: int
+    default: tuple[int, ...]
+    options: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +62,8 @@ class RoomView:
     game: str
     version: int
     status: str
-    #: The game's Create Room settings (``RoomSettings`` for Moon 3 of Spades).
-    settings: Any
+    #: The game's Create Room settings (a scorebook's "Keep score" settings).
+    settings: RoomSettings
     me: SeatInfo | None
     seats: tuple[SeatInfo, ...]
     #: Seat names by table position once the game has begun.
@@ -74,13 +81,10 @@ class RoomView:
     ended_early: bool
     #: When the player to act started waiting (epoch seconds), for R29's display.
     waiting_since: float | None
-    #: When the bidder to act passes automatically (R14), if a human is bidding.
-    bid_deadline: float | None
-    removal_chooser: int | None
-    removal_count: int
-    removal_default: tuple[int, ...]
-    #: R6: every card the chooser may remove (0-point cards, never a joker), with copies.
-    removal_options: tuple[int, ...]
+    #: When the table moves for the human to act, in a game that times this move.
+    deadline: float | None
+    #: The choice the next deal waits for, in a game that has one.
+    choice: ChoiceView | None
     last_round: dict[str, Any] | None
     can_start_next: bool
     now: float
@@ -99,7 +103,7 @@ def build(ctx: Ctx, seat: SeatRow | None) -> RoomView:
     version = ctx.room.version + (1 if ctx.changed else 0)
     keeper = games.book_of(ctx.game) if is_book(ctx.doc) else None
     settings = (
-        keeper.BookSettings.from_json(ctx.doc["settings"])
+        keeper.settings_from_json(ctx.doc["settings"])
         if keeper is not None
         else ctx.table.settings_from_json(ctx.doc["settings"])
     )
@@ -125,21 +129,22 @@ def build(ctx: Ctx, seat: SeatRow | None) -> RoomView:
     game = ctx.doc["game"]
     table = None
     names: tuple[str, ...] = ()
-    bid_deadline = None
+    deadline = None
     name = ctx.game
+    rules = ctx.rules
     if ctx.doc["round"] is not None:
         state = ctx.state()
         position = me.position if me is not None else None
-        table = games.get(name).player_view(state, position)
-        names = tuple(ctx.by_position(p).name for p in range(state.config.players))
-        timer = ctx.table.bid_timer(ctx)
-        if timer is not None and state.to_act is not None:
-            bidder = ctx.by_position(state.to_act)
-            if not bidder.is_bot and not bidder.stand_in:
-                bid_deadline = float(ctx.doc["since"]) + timer
+        table = rules.player_view(state, position)
+        names = tuple(ctx.by_position(p).name for p in range(len(ctx.seats)))
+        seconds = timer(ctx)
+        to_act = rules.to_act(state)
+        if seconds is not None and to_act is not None:
+            mover = ctx.by_position(to_act)
+            if not mover.is_bot and not mover.stand_in:
+                deadline = float(ctx.doc["since"]) + seconds
     elif game is not None:
         names = tuple(ctx.by_position(p).name for p in range(len(ctx.seats)))
-    removal = ctx.doc["removal"]
     length = ctx.table.length_text(game) if game is not None else ""
     results_since = float(ctx.doc["since"])
     return RoomView(
@@ -160,12 +165,9 @@ def build(ctx: Ctx, seat: SeatRow | None) -> RoomView:
         length_rounds=game["length_rounds"] if game else None,
         winners=tuple(game["winners"]) if game else (),
         ended_early=bool(game and game["ended_early"]),
-        waiting_since=float(ctx.doc["since"]) if ctx.status in (PLAYING, REMOVAL) else None,
-        bid_deadline=bid_deadline,
-        removal_chooser=removal["chooser"] if removal else None,
-        removal_count=len(removal["default"]) if removal else 0,
-        removal_default=ctx.table.removal_default(ctx) if removal else (),
-        removal_options=ctx.table.removal_options(ctx) if removal else (),
+        waiting_since=float(ctx.doc["since"]) if ctx.status in (PLAYING, CHOOSING) else None,
+        deadline=deadline,
+        choice=_choice(ctx),
         last_round=ctx.doc["last_round"],
         can_start_next=ctx.status == RESULTS
         and me is not None
@@ -178,11 +180,25 @@ def build(ctx: Ctx, seat: SeatRow | None) -> RoomView:
     )
 
 
+def _choice(ctx: Ctx) -> ChoiceView | None:
+    """The choice the next deal waits for, as everyone sees it."""
+    before = ctx.rules.before_deal
+    pending = ctx.doc.get("choice")
+    if before is None or pending is None or ctx.status != CHOOSING:
+        return None
+    return ChoiceView(
+        chooser=pending["chooser"],
+        count=len(pending["default"]),
+        default=before.default(ctx),
+        options=before.options(ctx),
+    )
+
+
 def suggestion(view: RoomView) -> Suggestion:
     """The Expert's advice for the viewer's own turn, when the host allows hints.
 
-    It sees exactly the player's own view. While bidding the game may add its
-    estimates (Moon 3 of Spades: the points the side can expect under each trump).
+    It sees exactly the player's own view; the game may add its estimates
+    (Moon 3 of Spades while bidding: the points the side can expect under each trump).
     """
     if not view.settings.hints:
         raise Refused("hints are off at this table; the host can turn them on")
@@ -190,8 +206,5 @@ def suggestion(view: RoomView) -> Suggestion:
     if table is None or not table.my_turn:
         raise Refused("a suggestion is for your own turn")
     rng = random.Random(f"hint:{view.code}:{view.version}")
-    if table.phase == "bidding":
-        deadline = time.perf_counter() + HINT_MS / 1000
-        action, values = games.table_of(view.game).estimates(table, rng, deadline)
-        return Suggestion(action, values)
-    return Suggestion(bots.get(view.game, "expert", HINT_MS).choose(table, rng), None)
+    deadline = time.perf_counter() + HINT_MS / 1000
+    return games.get(view.game).table.hint(table, rng, deadline)

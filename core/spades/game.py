@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from core import seats
-from core.games import register
+from core.games import Hosting, register
 from core.spades import record, rules
 from core.spades import table as spades_table
 from core.spades.actions import MOVES, Action
@@ -23,7 +23,15 @@ class Spades:
     #: The fields of its moves, as its pages send them (the gate checks each move by them).
     moves = MOVES
     #: Its side of hosting a room (settings, seating, hands, the match).
-    table = spades_table
+    table: Hosting[Config, State, Action] = spades_table
+    screens = "ui.spades"
+    #: No choice before a deal, no timed move, no teams picked in the lobby, no scorebook
+    #: and no history to import.
+    before_deal = None
+    timed = None
+    lobby_teams = None
+    book = None
+    history = None
 
     def make_config(self, **options: Any) -> Config:
         return Config.make(**options)

@@ -20,7 +20,16 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from core import seats
-from core.games import Chosen, GameEnd, GameFacts, Option, RoundFacts, SettingsError, TableRoom
+from core.games import (
+    Chosen,
+    GameEnd,
+    GameFacts,
+    Hint,
+    Option,
+    RoundFacts,
+    SettingsError,
+    TableRoom,
+)
 from core.spades import record, rules
 from core.spades.actions import Action, BadAction
 from core.spades.config import MAX_PLAYERS, MIN_PLAYERS, Config, ConfigError
@@ -150,15 +159,6 @@ def _stamp(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def teams_chosen(settings: Any) -> bool:
-    """Spades players never pick a team: partnerships follow the seats."""
-    return False
-
-
-def lobby_team(settings: Any, teams: list[int | None], wanted: int | None) -> int | None:
-    return None
-
-
 def game_config(room: TableRoom) -> Config:
     return Config.make(**room.doc["game"]["config"])
 
@@ -181,7 +181,6 @@ def _game_doc(config: Config, number: int, match: Match) -> dict[str, Any]:
         "winners": [] if match.winner is None else [match.winner],
         "ended_early": match.ended_early,
         "abandoned": False,
-        "last_removed": None,
     }
 
 
@@ -217,14 +216,9 @@ def start_round(room: TableRoom) -> None:
     room.doc["round"] = record.dump(state, meta)
     room.set_state(state)
     room.doc["requests"] = {}
-    room.doc["removal"] = None
     room.doc["since"] = room.now
     room.changed = True
     room.status = "playing"
-
-
-def remove(room: TableRoom, removed: list[str]) -> None:
-    raise SettingsError("no cards are removed by hand in Spades")
 
 
 def restore(data: dict[str, Any]) -> State:
@@ -295,29 +289,16 @@ def rematch(room: TableRoom, host_position: int) -> None:
     start_round(room)
 
 
-def bid_timer(room: TableRoom) -> float | None:
-    """Spades has no bidding timer: a hand waits on its player (R30 still closes a room)."""
-    return None
-
-
-def timeout_action(room: TableRoom) -> Action:
-    raise SettingsError("Spades has no timed move")
-
-
-def removal_options(room: TableRoom) -> tuple[int, ...]:
-    return ()
-
-
 def length_text(game: dict[str, Any]) -> str:
     return f"first to {game['target']} points"
 
 
-def estimates(view: Any, rng: random.Random, deadline: float) -> tuple[Action, tuple[int, ...]]:
-    """A hint while bidding: the Expert's bid (no per-trump estimates in Spades)."""
+def hint(view: Any, rng: random.Random, deadline: float) -> Hint:
+    """The Expert's move for the viewer's turn."""
     from core.spades.bots import players  # the bots, loaded when a hint is asked
 
     budget = max(1.0, (deadline - time.perf_counter()) * 1000)
-    return players.get("expert", budget).choose(view, rng), ()
+    return Hint(players.get("expert", budget).choose(view, rng))
 
 
 #: Spades' own per-seat table (``core/store/spades/tables.py``), and the shape of its rows.

@@ -219,7 +219,7 @@ def backfill(session: Session) -> int:
     done = 0
     conn = session.connection()
     for name in games.names():
-        table = games.table_of(name)
+        table = games.get(name).table
         owned = [_table(t) for t in table.FACTS_TABLES]
         stale = (
             select(_R.c.id, _R.c.names, _R.c.record)
@@ -258,10 +258,10 @@ def backfill(session: Session) -> int:
             state = None if text is None else _restored(table, text)
             if state is None:
                 continue
-            facts = table.game_facts(
+            result = table.game_facts(
                 state.config, json.loads(names), json.loads(totals), json.loads(winners)
             )
-            session.add_all(GameSeat(game_id=game_id, **seat) for seat in facts.seats)
+            session.add_all(GameSeat(game_id=game_id, **seat) for seat in result.seats)
             done += 1
     session.flush()
     return done
@@ -271,7 +271,7 @@ def _delete_rounds(session: Session, game: str, *where: Any) -> None:
     """Delete a game's stored rounds matching ``where``, with the game's own rows."""
     conn = session.connection()
     ids = select(_R.c.id).where(_R.c.game == game, *where)
-    for own in games.table_of(game).FACTS_TABLES:
+    for own in games.get(game).table.FACTS_TABLES:
         table = _table(own)
         conn.execute(delete(table).where(table.c.round_id.in_(ids)))
     conn.execute(delete(_R).where(_R.c.game == game, *where))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from core.games import register
+from core.games import Hosting, register
 from core.thirteen import record, rules
 from core.thirteen import table as thirteen_table
 from core.thirteen.actions import MOVES, Action
@@ -22,7 +22,15 @@ class Thirteen:
     #: The fields of its moves, as its pages send them (the gate checks each move by them).
     moves = MOVES
     #: Its side of hosting a room (settings, seating, hands, the match).
-    table = thirteen_table
+    table: Hosting[Config, State, Action] = thirteen_table
+    screens = "ui.thirteen"
+    #: No choice before a deal, no timed move, no teams picked in the lobby, no scorebook
+    #: and no history to import.
+    before_deal = None
+    timed = None
+    lobby_teams = None
+    book = None
+    history = None
 
     def make_config(self, **options: Any) -> Config:
         return Config.make(**options)

@@ -18,7 +18,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from core.games import Chosen, GameEnd, GameFacts, Option, RoundFacts, SettingsError, TableRoom
+from core.games import (
+    Chosen,
+    GameEnd,
+    GameFacts,
+    Hint,
+    Option,
+    RoundFacts,
+    SettingsError,
+    TableRoom,
+)
 from core.thirteen import record, rules
 from core.thirteen.actions import Action, BadAction
 from core.thirteen.config import DEFAULT_HANDS, MAX_PLAYERS, MIN_PLAYERS, Config
@@ -129,15 +138,6 @@ def _stamp(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def teams_chosen(settings: Any) -> bool:
-    """Every player plays for themselves."""
-    return False
-
-
-def lobby_team(settings: Any, teams: list[int | None], wanted: int | None) -> int | None:
-    return None
-
-
 def game_config(room: TableRoom) -> Config:
     return _match(room).config
 
@@ -160,7 +160,6 @@ def _game_doc(number: int, match: Match) -> dict[str, Any]:
         "winners": list(match.winners),
         "ended_early": match.ended_early,
         "abandoned": False,
-        "last_removed": None,
     }
 
 
@@ -201,14 +200,9 @@ def start_round(room: TableRoom) -> None:
     room.doc["round"] = record.dump(state, meta)
     room.set_state(state)
     room.doc["requests"] = {}
-    room.doc["removal"] = None
     room.doc["since"] = room.now
     room.changed = True
     room.status = "playing"
-
-
-def remove(room: TableRoom, removed: list[str]) -> None:
-    raise SettingsError("no cards are removed by hand in Thirteen")
 
 
 def restore(data: dict[str, Any]) -> State:
@@ -279,30 +273,17 @@ def rematch(room: TableRoom, host_position: int) -> None:
     start_round(room)
 
 
-def bid_timer(room: TableRoom) -> float | None:
-    """No bidding timer: a hand waits on its player (R30 still closes a room)."""
-    return None
-
-
-def timeout_action(room: TableRoom) -> Action:
-    raise SettingsError("Thirteen has no timed move")
-
-
-def removal_options(room: TableRoom) -> tuple[int, ...]:
-    return ()
-
-
 def length_text(game: dict[str, Any]) -> str:
     hands = int(game.get("length_rounds") or DEFAULT_HANDS)
     return f"{hands} hand" if hands == 1 else f"{hands} hands"
 
 
-def estimates(view: Any, rng: random.Random, deadline: float) -> tuple[Action, tuple[int, ...]]:
-    """A hint: the Expert's play (Thirteen has no bidding to estimate)."""
+def hint(view: Any, rng: random.Random, deadline: float) -> Hint:
+    """The Expert's move for the viewer's turn."""
     from core.thirteen.bots import players  # the bots, loaded when a hint is asked
 
     budget = max(1.0, (deadline - time.perf_counter()) * 1000)
-    return players.get("expert", budget).choose(view, rng), ()
+    return Hint(players.get("expert", budget).choose(view, rng))
 
 
 #: Thirteen's own per-seat table (``core/store/thirteen/tables.py``).

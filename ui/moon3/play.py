@@ -19,7 +19,7 @@ import streamlit as st
 from core import seats
 from core.moon3 import cards
 from core.moon3.config import MODE_LABELS, Mode, call_count
-from core.rooms import RoomError, RoomView
+from core.rooms import CHOOSING, RoomError, RoomView
 from ui import escape, look, numbers
 from ui import hand as hand_row
 from ui.moon3 import faces
@@ -55,7 +55,7 @@ CSS += faces.CSS
 
 def play(view: RoomView, turn: Turn) -> None:
     """Everything under the felt while the round runs (card removal included)."""
-    if view.status == "removal":
+    if view.status == CHOOSING:
         removal(view, turn)
         return
     hand(view, turn)
@@ -273,18 +273,19 @@ def last_trick_and_bids(view: RoomView) -> None:
 
 def removal(view: RoomView, turn: Turn) -> None:
     """The chooser picks the cards to remove (R5); everyone else sees the felt."""
-    mine = view.me is not None and view.me.position == view.removal_chooser
-    if not mine or turn.token is None:
+    choice = view.choice
+    mine = choice is not None and view.me is not None and view.me.position == choice.chooser
+    if choice is None or not mine or turn.token is None:
         return
     # With two decks each card has two copies, and both may go: one option per copy.
-    copies = Counter(view.removal_options)
+    copies = Counter(choice.options)
     options = [(c, k) for c in sorted(copies) for k in range(1, copies[c] + 1)]
     seen: Counter[int] = Counter()
     default = []
-    for c in view.removal_default:
+    for c in choice.default:
         seen[c] += 1
         default.append((c, seen[c]))
-    count = view.removal_count
+    count = choice.count
     picker(
         "removal",
         f"Select Cards to Remove: {count} worth no points, so the deck divides evenly",
@@ -292,7 +293,7 @@ def removal(view: RoomView, turn: Turn) -> None:
         count,
         default,
         "Confirm Selection",
-        lambda picked: turn.rooms.confirm_removal(
+        lambda picked: turn.rooms.choose(
             turn.token, [cards.NAME[c] for c, _ in picked], view.version
         ),
         view.version,
@@ -352,7 +353,7 @@ def team_switch(view: RoomView) -> tuple[int, str] | None:
 
 def compact(view: RoomView) -> bool:
     """A smaller felt while the decision needs the room (removing or calling cards)."""
-    return view.status == "removal" or (view.table is not None and view.table.phase == "calling")
+    return view.status == CHOOSING or (view.table is not None and view.table.phase == "calling")
 
 
 def units(view: RoomView) -> list[str]:

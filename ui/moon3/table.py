@@ -95,8 +95,8 @@ def places(view: RoomView) -> list[felt.Place]:
             )
             note = _note(table, seat)
             turn = table.to_act == seat
-        elif view.status == "removal":
-            turn = view.removal_chooser == seat
+        elif view.choice is not None:
+            turn = view.choice.chooser == seat
             note = "removes cards" if turn else ""
         card = in_front.get(seat)
         shown.append(
@@ -184,9 +184,9 @@ def centre_html(view: RoomView) -> str:
 
 def deadline(view: RoomView) -> tuple[float, float] | None:
     """The bidding countdown of R14 for the turn ring, when a human is bidding."""
-    if view.bid_deadline is None:
+    if view.deadline is None:
         return None
-    return view.bid_deadline, float(view.settings.bid_timer)
+    return view.deadline, float(view.settings.bid_timer)
 
 
 def _side_of(table: PlayerView, view: RoomView, seat: int) -> str:
@@ -248,10 +248,10 @@ class Now:
 def now(view: RoomView, at: float | None = None) -> Now:
     """What the table is waiting for (names escaped in ``text``)."""
     at = time.time() if at is None else at
-    if view.status == "removal":
-        chooser = _name(view, view.removal_chooser)
-        mine = view.me is not None and view.me.position == view.removal_chooser
-        count = view.removal_count
+    if view.choice is not None:
+        chooser = _name(view, view.choice.chooser)
+        mine = view.me is not None and view.me.position == view.choice.chooser
+        count = view.choice.count
         text = (
             f"<b>Your turn:</b> remove {count} card{'s' * (count != 1)} before the deal"
             if mine
@@ -272,8 +272,8 @@ def now(view: RoomView, at: float | None = None) -> Now:
         else f"Waiting for <b>{escape.html(_name(view, table.to_act))}</b> to {what}"
     )
     left = None
-    if view.bid_deadline is not None:
-        left = max(0, int(view.bid_deadline - at))
+    if view.deadline is not None:
+        left = max(0, int(view.deadline - at))
         text += f" · passes automatically in <b>{left}&nbsp;s</b>"
     elif view.waiting_since is not None and at - view.waiting_since >= 10:
         text += f" · waiting {int(at - view.waiting_since)}&nbsp;s"

@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import and_, case, func, or_, select, true
 from sqlalchemy.sql.elements import ColumnElement
 
-from core import games
+from core.moon3.cards import KALI_TIDI, POINTS
 from core.store import GameRecord, GameSeat, RoundRecord, Store
 from core.store.moon3.tables import KaliCapture, RoundGroup, RoundSeat
 
@@ -42,7 +42,7 @@ _G = GameRecord.__table__  # type: ignore[attr-defined]
 _GS = GameSeat.__table__  # type: ignore[attr-defined]
 _GR = RoundGroup.__table__  # type: ignore[attr-defined]
 #: What one 3♠ is worth (R2).
-KALI_POINTS: int = games.table_of(GAME).KALI_POINTS
+KALI_POINTS: int = POINTS[KALI_TIDI]
 
 
 @dataclass(frozen=True)
