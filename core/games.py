@@ -27,6 +27,19 @@ A_co = TypeVar("A_co", covariant=True)
 #: What a Create Room form holds so far: each shown option's chosen value, by name.
 Chosen = Mapping[str, Any]
 
+#: A room's status, as a game hosting it sets it. ``choosing``: the next deal waits on a
+#: choice one seat makes (:class:`BeforeDeal`); ``scoring``: a scorebook awaits its next round
+#: (:class:`Scorebook`).
+LOBBY, CHOOSING, PLAYING, RESULTS, OVER, ABANDONED, SCORING = (
+    "lobby",
+    "choosing",
+    "playing",
+    "results",
+    "over",
+    "abandoned",
+    "scoring",
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Option:

@@ -13,7 +13,7 @@ from typing import Any
 
 from core import seats
 from core.moon_dominoes import record, rules, scoring
-from core.moon_dominoes.config import PLAYERS, Config
+from core.moon_dominoes.config import PLAYERS, TARGET, Config
 from core.moon_dominoes.state import State
 
 
@@ -29,6 +29,20 @@ class Match:
     winner: int | None = None
     over: bool = False
     ended_early: bool = False
+
+    @property
+    def winners(self) -> list[int]:
+        """The winner (none while the game goes on, or after a tie ended early)."""
+        return [] if self.winner is None else [self.winner]
+
+    @property
+    def target(self) -> int:
+        return TARGET
+
+    @property
+    def length_rounds(self) -> None:
+        """A game is a race to 21, not a number of hands."""
+        return None
 
     def deal(self, seed: int) -> State:
         """The next hand, opened by the current first bidder, with the totals before it."""

@@ -16,12 +16,10 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from core.games import (
     Chosen,
-    GameEnd,
     GameFacts,
     Hint,
     Option,
@@ -29,6 +27,7 @@ from core.games import (
     SettingsError,
     TableRoom,
 )
+from core.hosting import MatchHost, Moves
 from core.moon_dominoes import record, rules, tiles
 from core.moon_dominoes.actions import Action, BadAction
 from core.moon_dominoes.config import PLAYERS, TARGET, Config
@@ -103,125 +102,43 @@ def settings_for(config: Config) -> MoonDominoesSettings:
     return MoonDominoesSettings.from_json(config.to_json())
 
 
-def _stamp(ts: float) -> str:
-    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def game_config(room: TableRoom) -> Config:
-    return Config()
-
-
-def _match(room: TableRoom) -> Match:
-    return Match.from_json(room.doc["game"]["match"])
-
-
-def _game_doc(number: int, match: Match) -> dict[str, Any]:
-    """The room's record of the game: the fields every room reads, and the match itself."""
-    return {
-        "number": number,
-        "config": {},
-        "match": match.to_json(),
-        "totals": list(match.totals),
-        "rounds": match.hands,
-        "target": TARGET,
-        "length_rounds": None,
-        "over": match.over,
-        "winners": [] if match.winner is None else [match.winner],
-        "ended_early": match.ended_early,
-        "abandoned": False,
-    }
-
-
 def opener(room_seed: int, number: int) -> int:
     """M2: the first bidder of game ``number``, drawn at random from the room's seed."""
     return random.Random(f"{room_seed}:first:{number}").randrange(PLAYERS)
 
 
-def deal_seed(room_seed: int, deal_number: int) -> int:
-    """The shuffle seed of the room's ``deal_number``-th deal (passed-out deals count)."""
-    return random.Random(f"{room_seed}:deal:{deal_number}").getrandbits(32)
-
-
-def begin(room: TableRoom, host_id: int | None) -> None:
-    """Seat the players in join order, the host first, and deal the first hand."""
+def _seat(room: TableRoom, host_id: int | None) -> Match:
+    """Seat the players in join order, the host first; the first game's match."""
     members = sorted(room.seats, key=lambda s: (s.id != host_id, s.join_order))
     for position, seat in enumerate(members):
         seat.position = position
         seat.team = None
-    room.doc["game"] = _game_doc(1, Match(Config(), first_bidder=opener(room.doc["seed"], 1)))
-    start_round(room)
+    return Match(Config(), first_bidder=opener(room.doc["seed"], 1))
 
 
-def start_round(room: TableRoom) -> None:
-    """The next deal, opened by the match's first bidder, with the totals before it."""
-    match = _match(room)
-    room.doc["round_number"] += 1
-    state = match.deal(deal_seed(room.doc["seed"], room.doc["round_number"]))
-    game = room.doc["game"]
-    meta = {
-        "room": room.code,
-        "round": game["rounds"] + 1,
-        "game": game["number"],
-        "names": [room.by_position(p).name for p in range(PLAYERS)],
-        "auto": [],
-        "abandoned": False,
-        "started": _stamp(room.now),
-    }
-    room.doc["round"] = record.dump(state, meta)
-    room.set_state(state)
-    room.doc["requests"] = {}
-    room.doc["since"] = room.now
-    room.changed = True
-    room.status = "playing"
+def _passed_out(room: TableRoom, state: State) -> bool:
+    """M2: when all three pass, the next seat opens a fresh deal at once.
 
-
-def restore(data: dict[str, Any]) -> State:
-    """The hand of a stored record (its actions were checked when taken)."""
-    rec = record.load(data)
-    state = record.start(rec)
-    for raw in rec.actions:
-        rules.apply_unchecked(state, Action.from_json(raw))
-    return state
-
-
-def parse(data: object) -> Action:
-    return Action.from_json(data)
-
-
-def took(room: TableRoom, move: Action, auto: bool = False) -> bool:
-    """Apply a move (checked) and record it; True once the hand is over.
-
-    M2: when all three pass, the next seat opens a fresh deal at once; the
-    room counts the deals passed out in a row (``last_round["passed_out"]``,
-    the only part of the room a table reads besides its view) for the table
-    to say so.
+    The room counts the deals passed out in a row (``last_round["passed_out"]``, the
+    only part of the room a table reads besides its view) for the table to say so.
     """
-    state = room.state()
-    rules.apply(state, move)
-    room.doc["round"]["actions"].append(move.to_json())
-    room.doc["since"] = room.now
-    room.changed = True
     if state.phase is Phase.REDEAL:
-        match = _match(room)
+        match = HOST.match_of(room)
         match.passed_out()
         room.doc["game"]["match"] = match.to_json()
         last = room.doc["last_round"] or {}
         room.doc["last_round"] = {**last, "passed_out": last.get("passed_out", 0) + 1}
-        start_round(room)
-        return False
+        HOST.start_round(room)
+        return True
     if state.phase is Phase.DISCARD and room.doc["last_round"]:
         room.doc["last_round"]["passed_out"] = 0
-    return state.phase is Phase.HAND_OVER
+    return False
 
 
-def finish_round(room: TableRoom) -> GameEnd | None:
-    """Score the hand (M6), carry the totals, end the game at 21 (M6, M7)."""
-    state = room.state()
-    match = _match(room)
+def _settle(match: Match, state: State) -> dict[str, Any]:
+    """Score the hand (M6) into the match; the results screen's account of it."""
     done = match.settle(state)
-    room.doc["game"] = _game_doc(room.doc["game"]["number"], match)
-    room.doc["last_round"] = {
-        "round": match.hands,
+    return {
         "bidder": state.bidder,
         "bid": state.bid,
         "trump": tiles.trump_name(state.trump),
@@ -230,37 +147,38 @@ def finish_round(room: TableRoom) -> GameEnd | None:
         "score": list(done.score),
         "totals": list(done.totals),
     }
-    room.doc["since"] = room.now
-    if match.over:
-        return close(room, GameEnd(room.doc["game"]["winners"]))
-    room.status = "results"
-    return None
 
 
-def close(room: TableRoom, end: GameEnd) -> GameEnd:
-    room.doc["game"].update(
-        over=True, winners=end.winners, ended_early=end.ended_early, abandoned=end.abandoned
-    )
-    room.status = "abandoned" if end.abandoned else "over"
-    return end
-
-
-def end_early(room: TableRoom) -> GameEnd:
-    """The host ends the game between hands: the leader wins (a tie: nobody)."""
-    match = _match(room)
-    match.end_early()
-    room.doc["game"] = _game_doc(room.doc["game"]["number"], match)
-    return close(room, GameEnd(room.doc["game"]["winners"], ended_early=True))
-
-
-def rematch(room: TableRoom, host_position: int) -> None:
-    """A new game with the same seats; its first bidder drawn again."""
-    number = room.doc["game"]["number"] + 1
-    room.doc["game"] = _game_doc(
-        number, Match(Config(), first_bidder=opener(room.doc["seed"], number))
-    )
-    room.doc["last_round"] = None
-    start_round(room)
+#: The game's match in a room: each deal opened by the next seat, to 21 (M2, M6, M7); a
+#: rematch draws its first bidder again.
+HOST: MatchHost[Config, State, Action, Match] = MatchHost(
+    moves=Moves(
+        record=record,
+        action=Action.from_json,
+        apply=rules.apply,
+        apply_unchecked=rules.apply_unchecked,
+        to_json=Action.to_json,
+        finished=lambda state: state.phase is Phase.HAND_OVER,
+    ),
+    load_match=Match.from_json,
+    seat=_seat,
+    settle=_settle,
+    next_match=lambda room, match, host: Match(
+        Config(), first_bidder=opener(room.doc["seed"], room.doc["game"]["number"] + 1)
+    ),
+    players=lambda config: PLAYERS,
+    interlude=_passed_out,
+)
+begin = HOST.begin
+start_round = HOST.start_round
+restore = HOST.restore
+parse = HOST.parse
+took = HOST.took
+finish_round = HOST.finish_round
+close = HOST.close
+end_early = HOST.end_early
+rematch = HOST.rematch
+game_config = HOST.game_config
 
 
 def length_text(game: dict[str, Any]) -> str:

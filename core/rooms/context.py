@@ -17,21 +17,16 @@ from typing import Any
 from sqlmodel import Session
 
 from core import games
+
+# A room's statuses are the contract's (a game hosting the room sets them).
+from core.games import ABANDONED as ABANDONED
+from core.games import CHOOSING as CHOOSING
+from core.games import LOBBY as LOBBY
+from core.games import OVER as OVER
+from core.games import PLAYING as PLAYING
+from core.games import RESULTS as RESULTS
+from core.games import SCORING as SCORING
 from core.rooms.errors import Forbidden
-
-#: A room's status. ``choosing``: the next deal waits on a choice one seat makes, in a game
-#: that declares one (:class:`core.games.BeforeDeal`); ``scoring``: a scorebook awaits its
-#: next round (:class:`core.games.Scorebook`).
-LOBBY, CHOOSING, PLAYING, RESULTS, OVER, ABANDONED, SCORING = (
-    "lobby",
-    "choosing",
-    "playing",
-    "results",
-    "over",
-    "abandoned",
-    "scoring",
-)
-
 
 #: A room whose rounds are entered by hand rather than dealt (H3) says so in its document.
 SCOREBOOK = "scorebook"

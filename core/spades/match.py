@@ -35,6 +35,20 @@ class Match:
         self.bags = self.bags or [0] * sides
 
     @property
+    def winners(self) -> list[int]:
+        """The winning side (none while the game goes on, or after a tie ended early)."""
+        return [] if self.winner is None else [self.winner]
+
+    @property
+    def target(self) -> int:
+        return self.config.target
+
+    @property
+    def length_rounds(self) -> None:
+        """A game of Spades is a race to the target, not a number of hands."""
+        return None
+
+    @property
     def before(self) -> tuple[tuple[int, int], ...]:
         return tuple(zip(self.totals, self.bags, strict=True))
 

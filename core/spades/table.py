@@ -16,13 +16,11 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from core import seats
 from core.games import (
     Chosen,
-    GameEnd,
     GameFacts,
     Hint,
     Option,
@@ -30,6 +28,7 @@ from core.games import (
     SettingsError,
     TableRoom,
 )
+from core.hosting import MatchHost, Moves
 from core.spades import record, rules
 from core.spades.actions import Action, BadAction
 from core.spades.config import MAX_PLAYERS, MIN_PLAYERS, Config, ConfigError
@@ -155,104 +154,21 @@ def settings_for(config: Config) -> SpadesSettings:
     return SpadesSettings.from_json(config.to_json())
 
 
-def _stamp(ts: float) -> str:
-    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def game_config(room: TableRoom) -> Config:
-    return Config.make(**room.doc["game"]["config"])
-
-
-def _match(room: TableRoom) -> Match:
-    return Match.from_json(room.doc["game"]["match"])
-
-
-def _game_doc(config: Config, number: int, match: Match) -> dict[str, Any]:
-    """The room's record of the game: the fields every room reads, and the match itself."""
-    return {
-        "number": number,
-        "config": config.to_json(),
-        "match": match.to_json(),
-        "totals": list(match.totals),
-        "rounds": match.hands,
-        "target": config.target,
-        "length_rounds": None,
-        "over": match.over,
-        "winners": [] if match.winner is None else [match.winner],
-        "ended_early": match.ended_early,
-        "abandoned": False,
-    }
-
-
-def begin(room: TableRoom, host_id: int | None) -> None:
-    """Seat the players in join order, the host first (partners opposite), and deal."""
+def _seat(room: TableRoom, host_id: int | None) -> Match:
+    """Seat the players in join order, the host first (partners opposite); the first match."""
     settings = SpadesSettings.from_json(room.doc["settings"])
     members = sorted(room.seats, key=lambda s: (s.id != host_id, s.join_order))
     sides = seats.opposite_partnerships(len(members))
     for position, seat in enumerate(members):
         seat.position = position
         seat.team = sides[position] if settings.partnership else None
-    config = settings.config()
-    room.doc["game"] = _game_doc(config, 1, Match(config))
-    start_round(room)
+    return Match(settings.config())
 
 
-def start_round(room: TableRoom) -> None:
-    """The next hand, dealt by the match's dealer with the scores before it."""
-    match = _match(room)
-    room.doc["round_number"] += 1
-    seed = random.Random(f"{room.doc['seed']}:deal:{room.doc['round_number']}").getrandbits(32)
-    state = match.deal(seed)
-    game = room.doc["game"]
-    meta = {
-        "room": room.code,
-        "round": game["rounds"] + 1,
-        "game": game["number"],
-        "names": [room.by_position(p).name for p in range(match.config.players)],
-        "auto": [],
-        "abandoned": False,
-        "started": _stamp(room.now),
-    }
-    room.doc["round"] = record.dump(state, meta)
-    room.set_state(state)
-    room.doc["requests"] = {}
-    room.doc["since"] = room.now
-    room.changed = True
-    room.status = "playing"
-
-
-def restore(data: dict[str, Any]) -> State:
-    """The hand of a stored record (its actions were checked when taken)."""
-    rec = record.load(data)
-    state = record.start(rec)
-    for raw in rec.actions:
-        rules.apply_unchecked(state, Action.from_json(raw))
-    return state
-
-
-def parse(data: object) -> Action:
-    return Action.from_json(data)
-
-
-def took(room: TableRoom, move: Action, auto: bool = False) -> bool:
-    """Apply a move (checked) and record it; True once the hand is over."""
-    rules.apply(room.state(), move)
-    rnd = room.doc["round"]
-    rnd["actions"].append(move.to_json())
-    room.doc["since"] = room.now
-    room.changed = True
-    return room.state().phase is Phase.HAND_OVER
-
-
-def finish_round(room: TableRoom) -> GameEnd | None:
-    """Score the hand (S6), carry scores and bags, end the game at the target (S7)."""
-    state = room.state()
-    match = _match(room)
+def _settle(match: Match, state: State) -> dict[str, Any]:
+    """Score the hand (S6) into the match, scores and bags carried; the results' account."""
     done = match.settle(state)
-    game = room.doc["game"]
-    room.doc["game"] = {**_game_doc(match.config, game["number"], match)}
-    room.doc["last_round"] = {
-        "round": match.hands,
+    return {
         "bids": list(state.bids),
         "blind": list(state.blind),
         "tricks": list(state.taken),
@@ -260,33 +176,35 @@ def finish_round(room: TableRoom) -> GameEnd | None:
         "bags": list(done.bags),
         "totals": list(done.totals),
     }
-    room.doc["since"] = room.now
-    if match.over:
-        return close(room, GameEnd(room.doc["game"]["winners"]))
-    room.status = "results"
-    return None
 
 
-def close(room: TableRoom, end: GameEnd) -> GameEnd:
-    room.doc["game"].update(
-        over=True, winners=end.winners, ended_early=end.ended_early, abandoned=end.abandoned
-    )
-    room.status = "abandoned" if end.abandoned else "over"
-    return end
-
-
-def end_early(room: TableRoom) -> GameEnd:
-    """The host ends the game between hands: the leading side wins (a tie: nobody)."""
-    match = _match(room)
-    match.end_early()
-    room.doc["game"] = _game_doc(match.config, room.doc["game"]["number"], match)
-    return close(room, GameEnd(room.doc["game"]["winners"], ended_early=True))
-
-
-def rematch(room: TableRoom, host_position: int) -> None:
-    config = game_config(room)
-    room.doc["game"] = _game_doc(config, room.doc["game"]["number"] + 1, Match(config))
-    start_round(room)
+#: The game's match in a room: each hand dealt by the next dealer, with the scores and bags
+#: before it; the game ends at the target (S7).
+HOST: MatchHost[Config, State, Action, Match] = MatchHost(
+    moves=Moves(
+        record=record,
+        action=Action.from_json,
+        apply=rules.apply,
+        apply_unchecked=rules.apply_unchecked,
+        to_json=Action.to_json,
+        finished=lambda state: state.phase is Phase.HAND_OVER,
+    ),
+    load_match=Match.from_json,
+    seat=_seat,
+    settle=_settle,
+    next_match=lambda room, match, host: Match(match.config),
+    players=lambda config: config.players,
+)
+begin = HOST.begin
+start_round = HOST.start_round
+restore = HOST.restore
+parse = HOST.parse
+took = HOST.took
+finish_round = HOST.finish_round
+close = HOST.close
+end_early = HOST.end_early
+rematch = HOST.rematch
+game_config = HOST.game_config
 
 
 def length_text(game: dict[str, Any]) -> str:

@@ -34,6 +34,15 @@ class Match:
         if not self.totals:
             self.totals = [0] * self.config.players
 
+    @property
+    def target(self) -> int | None:
+        """A game of Thirteen is a number of hands, not a race to a score."""
+        return None
+
+    @property
+    def length_rounds(self) -> int:
+        return self.config.hands
+
     def deal(self, seed: int) -> State:
         """The next hand, with the totals before it."""
         return rules.deal(self.config, seed, self.leader, tuple(self.totals))

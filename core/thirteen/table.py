@@ -15,12 +15,10 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from core.games import (
     Chosen,
-    GameEnd,
     GameFacts,
     Hint,
     Option,
@@ -28,6 +26,7 @@ from core.games import (
     SettingsError,
     TableRoom,
 )
+from core.hosting import MatchHost, Moves
 from core.thirteen import record, rules
 from core.thirteen.actions import Action, BadAction
 from core.thirteen.config import DEFAULT_HANDS, MAX_PLAYERS, MIN_PLAYERS, Config
@@ -134,143 +133,58 @@ def settings_for(config: Config) -> ThirteenSettings:
     return ThirteenSettings.from_json(config.to_json())
 
 
-def _stamp(ts: float) -> str:
-    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def game_config(room: TableRoom) -> Config:
-    return _match(room).config
-
-
-def _match(room: TableRoom) -> Match:
-    return Match.from_json(room.doc["game"]["match"])
-
-
-def _game_doc(number: int, match: Match) -> dict[str, Any]:
-    """The room's record of the game: the fields every room reads, and the match itself."""
-    return {
-        "number": number,
-        "config": match.config.to_json(),
-        "match": match.to_json(),
-        "totals": list(match.totals),
-        "rounds": match.hands,
-        "target": None,
-        "length_rounds": match.config.hands,
-        "over": match.over,
-        "winners": list(match.winners),
-        "ended_early": match.ended_early,
-        "abandoned": False,
-    }
-
-
-def deal_seed(room_seed: int, deal_number: int) -> int:
-    """The shuffle seed of the room's ``deal_number``-th deal."""
-    return random.Random(f"{room_seed}:deal:{deal_number}").getrandbits(32)
+def _seat(room: TableRoom, host_id: int | None) -> Match:
+    """Seat the players in join order, the host first; the first game's match."""
+    members = sorted(room.seats, key=lambda s: (s.id != host_id, s.join_order))
+    for position, seat in enumerate(members):
+        seat.position = position
+        seat.team = None
+    return Match(_settings_config(room))
 
 
 def _settings_config(room: TableRoom) -> Config:
     return settings_from_json(room.doc["settings"]).config()
 
 
-def begin(room: TableRoom, host_id: int | None) -> None:
-    """Seat the players in join order, the host first, and deal the first hand."""
-    members = sorted(room.seats, key=lambda s: (s.id != host_id, s.join_order))
-    for position, seat in enumerate(members):
-        seat.position = position
-        seat.team = None
-    room.doc["game"] = _game_doc(1, Match(_settings_config(room)))
-    start_round(room)
-
-
-def start_round(room: TableRoom) -> None:
-    """The next hand, led as T2 says, with the totals before it."""
-    match = _match(room)
-    room.doc["round_number"] += 1
-    state = match.deal(deal_seed(room.doc["seed"], room.doc["round_number"]))
-    game = room.doc["game"]
-    meta = {
-        "room": room.code,
-        "round": game["rounds"] + 1,
-        "game": game["number"],
-        "names": [room.by_position(p).name for p in range(match.config.players)],
-        "auto": [],
-        "abandoned": False,
-        "started": _stamp(room.now),
-    }
-    room.doc["round"] = record.dump(state, meta)
-    room.set_state(state)
-    room.doc["requests"] = {}
-    room.doc["since"] = room.now
-    room.changed = True
-    room.status = "playing"
-
-
-def restore(data: dict[str, Any]) -> State:
-    """The hand of a stored record (its actions were checked when taken)."""
-    rec = record.load(data)
-    state = record.start(rec)
-    for raw in rec.actions:
-        rules.apply_unchecked(state, Action.from_json(raw))
-    return state
-
-
-def parse(data: object) -> Action:
-    return Action.from_json(data)
-
-
-def took(room: TableRoom, move: Action, auto: bool = False) -> bool:
-    """Apply a move (checked) and record it; True once the hand is over."""
-    state = room.state()
-    rules.apply(state, move)
-    room.doc["round"]["actions"].append(move.to_json())
-    room.doc["since"] = room.now
-    room.changed = True
-    return state.phase is Phase.HAND_OVER
-
-
-def finish_round(room: TableRoom) -> GameEnd | None:
-    """Score the hand (T6), carry the totals, end the game after its last hand."""
-    state = room.state()
-    match = _match(room)
+def _settle(match: Match, state: State) -> dict[str, Any]:
+    """Score the hand (T6) into the match; the results screen's account of it."""
     score = match.settle(state)
-    room.doc["game"] = _game_doc(room.doc["game"]["number"], match)
-    room.doc["last_round"] = {
-        "round": match.hands,
+    return {
         "places": list(state.places),
         "score": score,
         "totals": list(match.totals),
         "bombs": list(state.bombs),
         "left": [m.bit_count() for m in state.hands],
     }
-    room.doc["since"] = room.now
-    if match.over:
-        return close(room, GameEnd(list(match.winners)))
-    room.status = "results"
-    return None
 
 
-def close(room: TableRoom, end: GameEnd) -> GameEnd:
-    room.doc["game"].update(
-        over=True, winners=end.winners, ended_early=end.ended_early, abandoned=end.abandoned
-    )
-    room.status = "abandoned" if end.abandoned else "over"
-    return end
-
-
-def end_early(room: TableRoom) -> GameEnd:
-    """The host ends the game between hands: the highest total wins, ties share."""
-    match = _match(room)
-    match.end_early()
-    room.doc["game"] = _game_doc(room.doc["game"]["number"], match)
-    return close(room, GameEnd(list(match.winners), ended_early=True))
-
-
-def rematch(room: TableRoom, host_position: int) -> None:
-    """A new game with the same seats: the lowest card leads its first hand again."""
-    number = room.doc["game"]["number"] + 1
-    room.doc["game"] = _game_doc(number, Match(_settings_config(room)))
-    room.doc["last_round"] = None
-    start_round(room)
+#: The game's match in a room: the lowest card leads the first hand, the last hand's winner
+#: the next; a rematch starts over with the lowest card (T2, T6).
+HOST: MatchHost[Config, State, Action, Match] = MatchHost(
+    moves=Moves(
+        record=record,
+        action=Action.from_json,
+        apply=rules.apply,
+        apply_unchecked=rules.apply_unchecked,
+        to_json=Action.to_json,
+        finished=lambda state: state.phase is Phase.HAND_OVER,
+    ),
+    load_match=Match.from_json,
+    seat=_seat,
+    settle=_settle,
+    next_match=lambda room, match, host: Match(_settings_config(room)),
+    players=lambda config: config.players,
+)
+begin = HOST.begin
+start_round = HOST.start_round
+restore = HOST.restore
+parse = HOST.parse
+took = HOST.took
+finish_round = HOST.finish_round
+close = HOST.close
+end_early = HOST.end_early
+rematch = HOST.rematch
+game_config = HOST.game_config
 
 
 def length_text(game: dict[str, Any]) -> str:

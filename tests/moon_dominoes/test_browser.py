@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from core import hosting
 from core.moon_dominoes import rules, table, tiles
 from core.moon_dominoes.config import Config
 from core.moon_dominoes.state import State
@@ -53,7 +54,7 @@ def moon_seed() -> tuple[int, int]:
     another double (with the widow): seven sure tricks. The seed and that number."""
     for seed in itertools.count(1):
         first = table.opener(seed, 1)
-        state = rules.deal(Config(), first, table.deal_seed(seed, 1))
+        state = rules.deal(Config(), first, hosting.seed_of(seed, 1))
         held = state.hands[first] | 1 << state.widow
         for number in range(1, 7):
             mask = tiles.TRUMP_MASK[number]

@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from core import hosting
 from core.store import Room, Store
 from core.thirteen import cards, rules, table
 from core.thirteen.actions import PASS, Action
@@ -63,7 +64,7 @@ def quick_seed() -> int:
     """A room seed whose first deal the habit plays out in few moves, with a pass among them."""
     best: tuple[int, int] | None = None
     for seed in range(1, 400):
-        state = rules.deal(Config(4, 1), table.deal_seed(seed, 1))
+        state = rules.deal(Config(4, 1), hosting.seed_of(seed, 1))
         while state.to_act is not None:
             rules.apply(state, habit(state))
         passes = sum(a.kind == PASS for a in state.history)
