@@ -21,11 +21,11 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from core import seats
+from core import hosting, seats
 from core.games import (
+    RESULTS,
     Choice,
     Chosen,
     GameEnd,
@@ -368,10 +368,6 @@ def settings_for(config: Config) -> RoomSettings:
     )
 
 
-def _stamp(ts: float) -> str:
-    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
 # ---------------------------------------------------------------- the lobby
 
 
@@ -477,24 +473,12 @@ def start_round(room: TableRoom) -> None:
 
 
 def deal(room: TableRoom, config: Config, removed: list[int]) -> None:
+    """Deal the round (R7), opened by R11's first bidder, without the cards removed."""
     game = room.doc["game"]
-    room.doc["round_number"] += 1
-    seed = random.Random(f"{room.doc['seed']}:deal:{room.doc['round_number']}").getrandbits(32)
+    seed = hosting.deal_seed(room)
     first = seats.first_bidder(game["round_one"], game["rounds"], config.players)
     state = rules.deal(config, first, seed, removed)
-    meta = {
-        "room": room.code,
-        "round": game["rounds"] + 1,
-        "game": game["number"],
-        "names": [room.by_position(p).name for p in range(config.players)],
-        "auto": [],
-        "abandoned": False,
-        "started": _stamp(room.now),
-    }
-    room.doc["round"] = record.dump(state, meta)
-    room.set_state(state)
-    room.doc["since"] = room.now
-    room.status = "playing"
+    hosting.open_round(room, state, config.players, record.dump)
 
 
 class Removal:
@@ -538,30 +522,18 @@ class Removal:
 REMOVAL = Removal()
 
 
-def restore(data: dict[str, Any]) -> State:
-    """The round of a stored hand record (its actions were checked when taken)."""
-    rec = record.load(data)
-    state = record.start(rec)
-    for raw in rec.actions:
-        rules.apply_unchecked(state, Action.from_json(raw))
-    return state
-
-
-def parse(data: object) -> Action:
-    """A move sent by a page (its seat set by the room); :class:`BadAction` if malformed."""
-    return Action.from_json(data)
-
-
-def took(room: TableRoom, move: Action, auto: bool = False) -> bool:
-    """Apply a move (checked) and record it; True once the round is over."""
-    rules.apply(room.state(), move)
-    rnd = room.doc["round"]
-    if auto:
-        rnd["meta"]["auto"].append(len(rnd["actions"]))
-    rnd["actions"].append(move.to_json())
-    room.doc["since"] = room.now
-    room.changed = True
-    return room.state().phase is Phase.ROUND_OVER
+#: A round's moves at the table (the hosting base's); an automatic pass is marked (R14).
+MOVES: hosting.Moves[State, Action] = hosting.Moves(
+    record=record,
+    action=Action.from_json,
+    apply=rules.apply,
+    apply_unchecked=rules.apply_unchecked,
+    to_json=Action.to_json,
+    finished=lambda state: state.phase is Phase.ROUND_OVER,
+)
+restore = MOVES.restore
+parse = MOVES.parse
+took = MOVES.took
 
 
 def captures_of(state: State) -> list[tuple[int, int]]:
@@ -675,17 +647,11 @@ def finish_round(room: TableRoom) -> GameEnd | None:
     room.doc["since"] = room.now
     if outcome.over:
         return close(room, GameEnd(list(outcome.winners)))
-    room.status = "results"
+    room.status = RESULTS
     return None
 
 
-def close(room: TableRoom, end: GameEnd) -> GameEnd:
-    """Mark the game over (or abandoned) in the match."""
-    room.doc["game"].update(
-        over=True, winners=end.winners, ended_early=end.ended_early, abandoned=end.abandoned
-    )
-    room.status = "abandoned" if end.abandoned else "over"
-    return end
+close = hosting.close
 
 
 def end_early(room: TableRoom) -> GameEnd:
