@@ -26,8 +26,9 @@ from core.games import ABANDONED, OVER, PLAYING, RESULTS, GameEnd, TableRoom
 
 C = TypeVar("C")
 S = TypeVar("S")
-A = TypeVar("A")
 C_co = TypeVar("C_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
+A_contra = TypeVar("A_contra", contravariant=True)
 S_co = TypeVar("S_co", covariant=True)
 
 
@@ -150,17 +151,34 @@ def close(room: TableRoom, end: GameEnd) -> GameEnd:
     return end
 
 
+class Applies(Protocol[S_contra, A_contra]):
+    """A game's rules module: a move applied checked, or (rebuilding a record) unchecked."""
+
+    def apply(self, state: S_contra, action: A_contra) -> None: ...
+
+    def apply_unchecked(self, state: S_contra, action: A_contra) -> None: ...
+
+
+class JsonAction(Protocol):
+    """A game's action: it comes from and goes to its hand-record form."""
+
+    @classmethod
+    def from_json(cls, data: object) -> Any: ...
+
+    def to_json(self) -> dict[str, object]: ...
+
+
+J = TypeVar("J", bound=JsonAction)
+
+
 @dataclass(frozen=True)
-class Moves(Generic[S, A]):
+class Moves(Generic[S, J]):
     """A game's moves at a room's table: parsed, applied (checked) and recorded, and a round
-    rebuilt from its record."""
+    rebuilt from its record. ``finished`` says whether a round is over."""
 
     record: Record[S]
-    action: Callable[[object], A]
-    apply: Callable[[S, A], None]
-    apply_unchecked: Callable[[S, A], None]
-    to_json: Callable[[A], dict[str, object]]
-    #: Whether a round is over (its last move made).
+    rules: Applies[S, J]
+    action: type[J]
     finished: Callable[[S], bool]
 
     def restore(self, data: dict[str, Any]) -> S:
@@ -168,29 +186,30 @@ class Moves(Generic[S, A]):
         rec = self.record.load(data)
         state = self.record.start(rec)
         for raw in rec.actions:
-            self.apply_unchecked(state, self.action(raw))
+            self.rules.apply_unchecked(state, self.action.from_json(raw))
         return state
 
-    def parse(self, data: object) -> A:
+    def parse(self, data: object) -> J:
         """A move as a page sent it (its seat set by the room)."""
-        return self.action(data)
+        move: J = self.action.from_json(data)
+        return move
 
-    def took(self, room: TableRoom, move: A, auto: bool = False) -> bool:
+    def took(self, room: TableRoom, move: J, auto: bool = False) -> bool:
         """Apply a move (checked) and record it, marked when a timer made it; whether the
         round is over."""
         state = room.state()
-        self.apply(state, move)
+        self.rules.apply(state, move)
         rnd = room.doc["round"]
         if auto:
             rnd["meta"]["auto"].append(len(rnd["actions"]))
-        rnd["actions"].append(self.to_json(move))
+        rnd["actions"].append(move.to_json())
         room.doc["since"] = room.now
         room.changed = True
         return self.finished(state)
 
 
 @dataclass(frozen=True)
-class MatchHost(Generic[C, S, A, M]):
+class MatchHost(Generic[C, S, J, M]):
     """Hosting a match in a room, for a game whose match has the shape of :class:`MatchLike`.
 
     The game passes in its moves, how to read its match from the room, and what is its
@@ -201,7 +220,7 @@ class MatchHost(Generic[C, S, A, M]):
     passed-out deal), handles it and says so.
     """
 
-    moves: Moves[S, A]
+    moves: Moves[S, J]
     load_match: Callable[[dict[str, Any]], M]
     seat: Callable[[TableRoom, int | None], M]
     settle: Callable[[M, S], dict[str, Any]]
@@ -245,10 +264,10 @@ class MatchHost(Generic[C, S, A, M]):
     def restore(self, data: dict[str, Any]) -> S:
         return self.moves.restore(data)
 
-    def parse(self, data: object) -> A:
+    def parse(self, data: object) -> J:
         return self.moves.parse(data)
 
-    def took(self, room: TableRoom, move: A, auto: bool = False) -> bool:
+    def took(self, room: TableRoom, move: J, auto: bool = False) -> bool:
         over = self.moves.took(room, move, auto)
         if not over and self.interlude is not None and self.interlude(room, room.state()):
             return False

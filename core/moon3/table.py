@@ -524,12 +524,7 @@ REMOVAL = Removal()
 
 #: A round's moves at the table (the hosting base's); an automatic pass is marked (R14).
 MOVES: hosting.Moves[State, Action] = hosting.Moves(
-    record=record,
-    action=Action.from_json,
-    apply=rules.apply,
-    apply_unchecked=rules.apply_unchecked,
-    to_json=Action.to_json,
-    finished=lambda state: state.phase is Phase.ROUND_OVER,
+    record, rules, Action, lambda state: state.phase is Phase.ROUND_OVER
 )
 restore = MOVES.restore
 parse = MOVES.parse

@@ -181,14 +181,7 @@ def _settle(match: Match, state: State) -> dict[str, Any]:
 #: The game's match in a room: each hand dealt by the next dealer, with the scores and bags
 #: before it; the game ends at the target (S7).
 HOST: MatchHost[Config, State, Action, Match] = MatchHost(
-    moves=Moves(
-        record=record,
-        action=Action.from_json,
-        apply=rules.apply,
-        apply_unchecked=rules.apply_unchecked,
-        to_json=Action.to_json,
-        finished=lambda state: state.phase is Phase.HAND_OVER,
-    ),
+    moves=Moves(record, rules, Action, lambda state: state.phase is Phase.HAND_OVER),
     load_match=Match.from_json,
     seat=_seat,
     settle=_settle,
