@@ -11,8 +11,7 @@ under seatings that put each level in every seat equally often:
   each level sits in every seat once and always between two of the other.
 
 A level's figure is its average place points a seat (T6: n−1 for first …
-0 for last); it also counts its first places. ``--hands`` changes nothing
-here: a deal is one hand.
+0 for last); it also counts its first places.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from typing import Any
 
 from core import seats
 from core.games import DealSet, Seating, SettingsError
-from core.thirteen import rules, simulate
+from core.thirteen import rules
 from core.thirteen.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from core.thirteen.state import State
 
@@ -32,7 +31,8 @@ DIGITS = 3
 
 
 def options(group: argparse._ActionsContainer) -> None:
-    simulate.options(group)
+    """``--hands``, as ``simulate`` takes it, changes nothing here: a deal is one hand."""
+    group.add_argument("--hands", type=int, help="not used: a deal is one hand")
 
 
 def config(args: argparse.Namespace) -> Config:
