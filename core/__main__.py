@@ -42,9 +42,12 @@ def game_named(argv: Sequence[str]) -> str:
     """The game ``--game`` names on a command line (the flagship when none does), known
     before the commands' parsers are built, so that each holds that game's own options and
     no other game's."""
-    peek = argparse.ArgumentParser(add_help=False)
+    peek = argparse.ArgumentParser(add_help=False, exit_on_error=False)
     peek.add_argument("--game", default=games.FLAGSHIP)
-    named: str = peek.parse_known_args(argv)[0].game
+    try:
+        named: str = peek.parse_known_args(argv)[0].game
+    except argparse.ArgumentError:  # the command's own parser will say what is wrong
+        return games.FLAGSHIP
     return named if named in games.names() else games.FLAGSHIP
 
 

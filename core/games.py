@@ -679,7 +679,8 @@ class Tournament(Protocol[C, S_contra]):
         ...
 
     def level_summary(self, mean: float, counts: dict[str, int]) -> dict[str, Any]:
-        """A level's figures: ``mean`` of its figure over the deals, and its counts summed."""
+        """A level's figures: ``mean`` of its figure over the deals, and its counts summed (a
+        count no deal made reads 0)."""
         ...
 
     def level_line(self, level: dict[str, Any]) -> str:

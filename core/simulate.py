@@ -34,7 +34,7 @@ from core.games import AnyGame, Played, Ran, SettingsError
 from core.store import Store, history
 
 
-def simulated() -> list[str]:
+def playable() -> list[str]:
     """Every registered game bots can play here."""
     return [name for name in games.names() if games.get(name).simulation is not None]
 
@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser, game: str) -> None:
     parser.add_argument(
         "--game",
         default=games.FLAGSHIP,
-        choices=simulated(),
+        choices=playable(),
         help=f"the game to play (default {games.FLAGSHIP}); "
         "--game GAME --help lists that game's own options",
     )
@@ -225,7 +225,7 @@ def simulate(
             while (seat := game.to_act(state)) is not None:
                 game.apply(state, bot.choose(game.player_view(state, seat), rng))
             if not tally.settle(match, state):
-                continue
+                continue  # passed out: no round to keep, the match has moved on
             rounds += 1
             meta = {
                 "round": match.hands,
@@ -319,7 +319,7 @@ def demo(args: argparse.Namespace) -> int:
     demo, each table a ``simulate --store`` run of its own seed, dated over the last
     ``DEMO_DAYS`` days, so a fresh install's Stats page shows every game."""
     seed = 0
-    for name in simulated():
+    for name in playable():
         part = games.get(name).simulation
         assert part is not None
         for options, count in part.DEMO:

@@ -34,7 +34,7 @@ from core.progress import progress
 R = TypeVar("R")
 
 
-def played_here() -> list[str]:
+def playable() -> list[str]:
     """Every registered game with duplicate matches."""
     return [name for name in games.names() if games.get(name).tournament is not None]
 
@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser, game: str) -> None:
     parser.add_argument(
         "--game",
         default=games.FLAGSHIP,
-        choices=played_here(),
+        choices=playable(),
         help=f"the game to play (default {games.FLAGSHIP}); "
         "--game GAME --help lists that game's own options",
     )

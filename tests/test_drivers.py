@@ -101,7 +101,7 @@ def test_demo_seeds_every_registered_game(
     url = f"sqlite:///{tmp_path / 'demo.db'}"
     printed = ran(capsys, "demo", "--store", url, "--games", "1")
     tables = {}
-    for name in simulate.simulated():
+    for name in simulate.playable():
         part = games.get(name).simulation
         assert part is not None
         tables[name] = len(part.DEMO)
