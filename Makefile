@@ -43,20 +43,17 @@ test: lint chromium nginx
 e2e: $(STAMP)/dev chromium
 	$(BIN)/python -m pytest -m full_game -rP --durations=0
 
-# A few hundred bot-played games across modes and games in the store `make run` uses (DATABASE_URL,
-# else data/moon3.db), so the Stats page has something to show on a fresh install.
-DEMO_NAMES := Asha,Bikram,Chandra,Dipa,Esha,Farhan,Gita,Hari,Indu,Jamal
-DEMO := $(BIN)/python -m core simulate --store --bot rules --names $(DEMO_NAMES) --spread-days 60
-demo: $(STAMP)/runtime
-	$(DEMO) --games 150 --players 4 --seed 1
-	$(DEMO) --games 40 --players 6 --seed 2
-	$(DEMO) --games 50 --players 5 --mode random --seed 3
-	$(DEMO) --games 40 --players 5 --mode partners --seed 4
-	$(DEMO) --games 20 --players 7 --mode partners --seed 5
-	$(DEMO) --games 30 --players 3 --mode partners --seed 6
-	$(DEMO) --game spades --games 30 --players 4 --seed 7
-	$(DEMO) --game spades --games 10 --players 5 --seed 8
+# Every registered game's name, from the registry.
+GAMES = $$($(BIN)/python -c 'from core import games; print(*games.names())')
 
+# Bot-played games of every registered game, at the tables each declares, in the store
+# `make run` uses (DATABASE_URL, else data/moon3.db), so the Stats page has something to show
+# on a fresh install.
+demo: $(STAMP)/runtime
+	$(BIN)/python -m core demo
+
+# The platform's benchmarks, then each registered game's own (bench/<game>.py; Moon 3 of
+# Spades' engine is bench/engine.py).
 bench: $(STAMP)/dev
 	$(BIN)/python -m bench.engine
 	$(BIN)/python -m bench.store
@@ -64,9 +61,9 @@ bench: $(STAMP)/dev
 	$(BIN)/python -m bench.bots --part times --part rules
 	$(BIN)/python -m bench.stats
 	$(BIN)/python -m bench.imports
-	$(BIN)/python -m bench.spades
-	$(BIN)/python -m bench.moon_dominoes
-	$(BIN)/python -m bench.thirteen
+	for game in $(GAMES); do \
+		test ! -f bench/$$game.py || $(BIN)/python -m bench.$$game || exit 1; \
+	done
 	$(BIN)/python -m bench.load
 
 clean:

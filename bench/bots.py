@@ -30,9 +30,9 @@ from core import bots
 from core.moon3 import rules
 from core.moon3.bots.expert import ExpertBot
 from core.moon3.config import Config
-from core.moon3.tournament import Setup, run_pairs, summarise
 from core.moon3.view import player_view
 from core.rooms import ROOM_EXPERT_MS
+from core.tournament import Setup, deal_sets, summarise
 
 TABLES = [(4, "teams", 1), (6, "partners", 2)]
 
@@ -78,12 +78,13 @@ def duel(
 ) -> list[dict[str, Any]]:
     results = []
     for players, mode, decks in TABLES:
-        setup = Setup(Config.make(players, mode, decks), levels, seed=2026, budget_ms=budget_ms)
+        config = Config.make(players, mode, decks)
+        setup = Setup("moon3", config, levels, seed=2026, budget_ms=budget_ms)
         played = []
         label = f"{levels[0]} v {levels[1]}, {players}p {decks}d {mode}"
         with tqdm(total=pairs, desc=label, unit="pair", file=sys.stderr) as bar:
             try:
-                for result in run_pairs(setup, pairs, workers):
+                for result in deal_sets(setup, pairs, workers):
                     played.append(result)
                     bar.update()
             except KeyboardInterrupt:

@@ -24,8 +24,8 @@ import statistics
 import time
 from typing import Any
 
-from core import games
-from core.moon_dominoes import rules, tournament
+from core import games, tournament
+from core.moon_dominoes import rules
 from core.moon_dominoes.bots import players
 from core.moon_dominoes.config import Config
 from core.moon_dominoes.view import player_view
@@ -96,8 +96,8 @@ def _summary(values: list[float]) -> dict[str, float]:
 def tournaments(pairs: int, workers: int, budget_ms: float | None) -> dict[str, Any]:
     out = {}
     for a, b in (("expert", "rules"), ("rules", "random")):
-        setup = tournament.Setup((a, b), seed=0, budget_ms=budget_ms)
-        results = list(tournament.run_sets(setup, pairs, workers))
+        setup = tournament.Setup("moon_dominoes", Config(), (a, b), seed=0, budget_ms=budget_ms)
+        results = list(tournament.deal_sets(setup, pairs, workers))
         out[f"{a} vs {b}"] = tournament.summarise(setup, results, pairs)
     return out
 

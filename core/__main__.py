@@ -1,4 +1,4 @@
-"""Command line: ``python -m core replay|simulate|tournament|import`` (SPEC section 5, H4)."""
+"""Command line: ``python -m core replay|simulate|tournament|import|demo`` (SPEC section 5, H4)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from core import importing, records, simulate, tournament
+from core import games, importing, records, simulate, tournament
 
 
 def _read(path: str) -> str:
@@ -38,7 +38,22 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def game_named(argv: Sequence[str]) -> str:
+    """The game ``--game`` names on a command line (the flagship when none does), known
+    before the commands' parsers are built, so that each holds that game's own options and
+    no other game's."""
+    peek = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    peek.add_argument("--game", default=games.FLAGSHIP)
+    try:
+        named: str = peek.parse_known_args(argv)[0].game
+    except argparse.ArgumentError:  # the command's own parser will say what is wrong
+        return games.FLAGSHIP
+    return named if named in games.names() else games.FLAGSHIP
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    game = game_named(argv)
     parser = argparse.ArgumentParser(prog="python -m core", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     replay = commands.add_parser("replay", help="replay a hand record and print where it ends")
@@ -46,13 +61,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay.add_argument("--jsonl", action="store_true", help="one record per line")
     replay.set_defaults(run=_replay)
     simulate.add_arguments(
-        commands.add_parser("simulate", help="play whole rounds with bots and summarise")
+        commands.add_parser("simulate", help="play whole rounds with bots and summarise"), game
     )
     tournament.add_arguments(
-        commands.add_parser("tournament", help="duplicate matches between two bot levels")
+        commands.add_parser("tournament", help="duplicate matches between two bot levels"), game
     )
     importing.add_arguments(
         commands.add_parser("import", help="check a group's history file and store it (H4)")
+    )
+    simulate.add_demo_arguments(
+        commands.add_parser("demo", help="bot-played games of every game, for the Stats page")
     )
     args = parser.parse_args(argv)
     code: int = args.run(args)

@@ -518,6 +518,176 @@ class HistoryImport(Protocol):
         ...
 
 
+# The drivers, ``python -m core simulate`` and ``tournament`` (core/simulate.py,
+# core/tournament.py), are written once: they deal, let bots play from player views, keep
+# rounds and games, pool processes and sum up. A game declares only its own part of each.
+
+S_co = TypeVar("S_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
+
+
+class Played(Protocol[S_co]):
+    """A game's match across rounds as the simulate driver plays it: it deals the next round,
+    and knows its totals, the rounds scored so far and how it ended."""
+
+    @property
+    def totals(self) -> list[int]: ...
+
+    @property
+    def hands(self) -> int:
+        """Rounds scored so far."""
+        ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def winners(self) -> list[int]: ...
+
+    def deal(self, seed: int) -> S_co:
+        """The next round, dealt from ``seed``."""
+        ...
+
+
+M = TypeVar("M", bound=Played[Any])
+M_contra = TypeVar("M_contra", bound=Played[Any], contravariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Ran:
+    """What every simulate run counts, for the game's summary of it."""
+
+    bot: str
+    seed: int
+    #: Rounds scored, deals played (a deal passed out is no round) and whole games finished.
+    rounds: int
+    deals: int
+    games: int
+    seconds: float
+
+    @property
+    def per_second(self) -> float | None:
+        """Deals played a second."""
+        return round(self.deals / self.seconds, 1) if self.seconds else None
+
+
+class Tally(Protocol[S_contra, M_contra]):
+    """What one simulate run of a game counts, and how its summary reads."""
+
+    def settle(self, match: M_contra, state: S_contra) -> bool:
+        """Score a finished deal into the match and count it; ``False`` when the deal ended
+        with no round to score (a deal passed out, which the match has moved past)."""
+        ...
+
+    def summary(self, ran: Ran) -> dict[str, Any]:
+        """The run's figures, as ``--json`` prints them."""
+        ...
+
+    def report(self, summary: dict[str, Any]) -> list[str]:
+        """The summary in lines of text."""
+        ...
+
+
+class Simulation(Protocol[C, S_contra, M]):
+    """A game's own part of ``python -m core simulate`` (``core/<game>/simulate.py``)."""
+
+    @property
+    def UNIT(self) -> str:
+        """What the game calls a round ("round", "hand"): its records are named after it."""
+        ...
+
+    @property
+    def DEMO(self) -> tuple[tuple[tuple[str, ...], int], ...]:
+        """The tables ``python -m core demo`` seeds: each one's options and games."""
+        ...
+
+    def options(self, group: argparse._ActionsContainer) -> None:
+        """The game's own options (no other game's command line has them)."""
+        ...
+
+    def config(self, args: argparse.Namespace, rng: random.Random) -> C:
+        """The config the options ask for; :class:`SettingsError` if the rules refuse it."""
+        ...
+
+    def match(self, config: C, rng: random.Random) -> M:
+        """A new game's match."""
+        ...
+
+    def tally(self, config: C) -> Tally[S_contra, M]:
+        """A run's counts, all nought."""
+        ...
+
+
+#: A seating of a duplicate deal: ``owner[seat]`` is 0 for level A's seats, 1 for level B's.
+Seating = tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealSet:
+    """One deal played under every seating of a duplicate tournament, as the game scores it:
+    each level's figure (its score a round, a seat or a side, as the game measures it) and
+    what else the game counts for each level."""
+
+    figures: tuple[float, float]
+    counts: tuple[dict[str, int], dict[str, int]]
+
+    @property
+    def diff(self) -> float:
+        """Level A's figure less level B's."""
+        return self.figures[0] - self.figures[1]
+
+
+class Tournament(Protocol[C, S_contra]):
+    """A game's own part of ``python -m core tournament`` (``core/<game>/tournament.py``)."""
+
+    @property
+    def UNIT(self) -> str:
+        """What a deal played under every seating is called ("deal pair", "deal set")."""
+        ...
+
+    @property
+    def DIGITS(self) -> int:
+        """The decimals of a level's figure and of the difference."""
+        ...
+
+    def options(self, group: argparse._ActionsContainer) -> None:
+        """The game's own options (no other game's command line has them)."""
+        ...
+
+    def config(self, args: argparse.Namespace) -> C:
+        """The config the options ask for; :class:`SettingsError` if the rules refuse it."""
+        ...
+
+    def opener(self, config: C, index: int) -> int:
+        """The first bidder of deal number ``index`` (the opening goes round the table)."""
+        ...
+
+    def seatings(self, config: C) -> Sequence[Seating]:
+        """The seatings each deal is played under, each level in every seat equally."""
+        ...
+
+    def scored(self, config: C, plays: Sequence[tuple[Seating, S_contra]]) -> DealSet:
+        """A deal's plays, one finished round a seating, scored for the two levels."""
+        ...
+
+    def head(self, config: C) -> dict[str, Any]:
+        """The table played at, as the summary's first fields."""
+        ...
+
+    def describe(self, config: C) -> str:
+        """The table played at, in words."""
+        ...
+
+    def level_summary(self, mean: float, counts: dict[str, int]) -> dict[str, Any]:
+        """A level's figures: ``mean`` of its figure over the deals, and its counts summed (a
+        count no deal made reads 0)."""
+        ...
+
+    def level_line(self, level: dict[str, Any]) -> str:
+        """A level's figures in words (after its name)."""
+        ...
+
+
 class Game(Protocol[C, S, A, V]):
     """What every game offers the platform (SPEC P2, P8), over its own config, state, action
     and player view types. A capability a game lacks is ``None``."""
@@ -630,16 +800,14 @@ class Game(Protocol[C, S, A, V]):
         """The game's bot of a level (random, rules, expert), deciding from player views."""
         ...
 
-    def cli_options(self, group: argparse._ActionsContainer, command: str) -> None:
-        """The game's own options of ``simulate`` or ``tournament``, added to ``group``."""
+    @property
+    def simulation(self) -> Simulation[C, S, Any] | None:
+        """Its own part of ``python -m core simulate``; ``None``: played in rooms only."""
         ...
 
-    def cli_simulate(self, args: argparse.Namespace) -> int:
-        """``python -m core simulate --game <name>``: the game's own run of the shared options."""
-        ...
-
-    def cli_tournament(self, args: argparse.Namespace) -> int:
-        """``python -m core tournament --game <name>``: the game's duplicate matches."""
+    @property
+    def tournament(self) -> Tournament[C, S] | None:
+        """Its own part of ``python -m core tournament``; ``None``: played in rooms only."""
         ...
 
 

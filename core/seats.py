@@ -119,3 +119,19 @@ def others(seats: Sequence[int], players: int) -> list[int]:
 def draw_seat(players: int, rng: random.Random) -> int:
     """A seat drawn at random (R9 opening bidder, R6 chooser in Random mode)."""
     return rng.randrange(players)
+
+
+def both_ways(split: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A duplicate deal's two seatings: ``split`` (each seat's level, 0 or 1), then the
+    same seats with the levels swapped."""
+    return tuple(split), tuple(1 - level for level in split)
+
+
+def alone_in_each_seat(players: int) -> tuple[tuple[int, ...], ...]:
+    """A duplicate deal's seatings for a game without sides: level 0 alone in each seat
+    against level 1, then level 1 alone in each seat (each seat's level, 0 or 1)."""
+    return tuple(
+        tuple(level if seat == alone else 1 - level for seat in range(players))
+        for level in (0, 1)
+        for alone in range(players)
+    )

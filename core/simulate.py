@@ -1,32 +1,52 @@
 """``python -m core simulate``: whole rounds or games played by bots, for any game.
 
-The options are shared by every game (each uses those that apply to it);
-the run belongs to the game, found through the registry:
-``core/<game>/simulate.py``.
+Every deal comes from a seed drawn from ``--seed``, so a run is repeatable;
+bots see player views only, as they do in a room; each finished round is
+scored into the game's match, and a game that ends makes way for the next.
+``--records`` writes every round's hand record; with ``--store`` every round
+and game goes into the room store exactly as a room would keep it, so the
+Stats page can show them (``python -m core demo`` fills a fresh install this
+way, at every game's own tables).
+
+The run is written once, here. A game declares only its own part
+(:class:`core.games.Simulation`, ``core/<game>/simulate.py``): its options,
+which only its own command line holds, its config and match, what a run
+counts and how its summary reads.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import random
 import secrets
 import sys
+import time
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from tqdm import tqdm
+
 from core import bots, games
-from core.games import GameFacts, RoundFacts
+from core.games import AnyGame, Played, Ran, SettingsError
 from core.store import Store, history
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The ``simulate`` options."""
+def playable() -> list[str]:
+    """Every registered game bots can play here."""
+    return [name for name in games.names() if games.get(name).simulation is not None]
+
+
+def add_arguments(parser: argparse.ArgumentParser, game: str) -> None:
+    """The ``simulate`` options: those every game shares, then ``game``'s own."""
     parser.add_argument(
         "--game",
         default=games.FLAGSHIP,
-        choices=games.names(),
-        help=f"the game to play (default {games.FLAGSHIP})",
+        choices=playable(),
+        help=f"the game to play (default {games.FLAGSHIP}); "
+        "--game GAME --help lists that game's own options",
     )
     parser.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
     parser.add_argument("--jokers", action="store_true", help="play with the game's jokers")
@@ -54,9 +74,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=0.0,
         help="date the stored rounds evenly over this many past days (default: now)",
     )
-    for name in games.names():
-        game = games.get(name)
-        game.cli_options(parser.add_argument_group(f"{game.title} only"), "simulate")
+    chosen = games.get(game)
+    if chosen.simulation is not None:
+        chosen.simulation.options(parser.add_argument_group(f"{chosen.title} options"))
     parser.set_defaults(run=run)
 
 
@@ -69,8 +89,8 @@ GAME_HOURS = timedelta(hours=1)
 class Keeper:
     """Keeps a run's rounds and games in the room store, one transaction per game.
 
-    The game's run hands it the facts its table works out; the stored rows
-    are the same as a room's, under a room code of its own (``S`` + 7).
+    The stored rows are the same as a room's (the facts its table works out),
+    under a room code of its own (``S`` + 7).
     """
 
     def __init__(self, url: str, total: int, spread_days: float, by_games: bool) -> None:
@@ -95,55 +115,48 @@ class Keeper:
             late, share = timedelta(), rounds / self.total
         return min(self.now - self.spread * (1 - share) + late, self.now)
 
-    def keep_round(
+    def keep(
         self,
-        game: str,
-        facts: RoundFacts,
+        game: AnyGame,
+        config: Any,
+        match: Played[Any],
+        state: Any,
         names: Sequence[str],
-        doc: dict[str, Any],
+        meta: dict[str, Any],
         *,
-        game_number: int,
-        round_number: int,
-        finished_at: datetime,
+        number: int,
+        rounds: int,
     ) -> None:
-        """A finished round, written with its game."""
+        """A finished round of game ``number`` (``rounds`` played in the run), and the game
+        with it when the round ended it: written at once, with its rounds."""
+        when = self.dated(number, match.hands, rounds)
+        doc = {**game.dump_record(state), "meta": {**meta, "game": number, "room": self.code}}
+        facts = game.table.round_facts(state, names)
         self.rows.append(
             history.round_rows(
-                game,
+                game.name,
                 facts,
                 names,
                 doc,
                 room_code=self.code,
-                game_number=game_number,
-                round_number=round_number,
-                finished_at=finished_at,
+                game_number=number,
+                round_number=match.hands,
+                finished_at=when,
             )
         )
-
-    def keep_game(
-        self,
-        game: str,
-        facts: GameFacts,
-        names: Sequence[str],
-        totals: Sequence[int],
-        winners: Sequence[int],
-        *,
-        game_number: int,
-        rounds: int,
-        finished_at: datetime,
-    ) -> None:
-        """A finished game: written at once, with its rounds."""
+        if not match.over:
+            return
         self.rows.append(
             history.game_rows(
-                game,
-                facts,
+                game.name,
+                game.table.game_facts(config, names, match.totals, match.winners),
                 names,
-                totals,
-                winners,
+                match.totals,
+                match.winners,
                 room_code=self.code,
-                game_number=game_number,
-                rounds=rounds,
-                finished_at=finished_at,
+                game_number=number,
+                rounds=match.hands,
+                finished_at=when,
             )
         )
         self.flush()
@@ -172,27 +185,151 @@ def roster(text: str | None, players: int) -> list[str]:
     return names
 
 
+def simulate(
+    game: AnyGame,
+    config: Any,
+    rng: random.Random,
+    args: argparse.Namespace,
+    everyone: Sequence[str],
+    keeper: Keeper | None = None,
+) -> tuple[dict[str, Any], list[str]]:
+    """Play ``args.rounds`` rounds (or ``args.games`` whole games) of ``config``, seated from
+    ``everyone`` a game at a time; the summary, and its lines of text."""
+    part = game.simulation
+    assert part is not None
+    tally = part.tally(config)
+    bot = game.bot(args.bot)
+    seats = game.seats_of(config)
+    by_games = args.games is not None
+    total: int = args.games if by_games else args.rounds
+
+    def seated() -> list[str]:
+        return list(everyone) if len(everyone) == seats else rng.sample(list(everyone), seats)
+
+    names = seated()
+    match = part.match(config, rng)
+    rounds = deals = finished = 0
+    if args.records:
+        args.records.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    bar = tqdm(
+        total=total,
+        unit="game" if by_games else part.UNIT,
+        file=sys.stderr,
+        disable=keeper is None or None,
+    )
+    try:
+        while (finished if by_games else rounds) < total:
+            deals += 1
+            state = match.deal(rng.getrandbits(32))
+            while (seat := game.to_act(state)) is not None:
+                game.apply(state, bot.choose(game.player_view(state, seat), rng))
+            if not tally.settle(match, state):
+                continue  # passed out: no round to keep, the match has moved on
+            rounds += 1
+            meta = {
+                "round": match.hands,
+                "names": names,
+                "auto": [],
+                "abandoned": False,
+                "started": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            }
+            if args.records:
+                doc = {**game.dump_record(state), "meta": meta}
+                path = args.records / f"{part.UNIT}-{rounds:05d}.json"
+                path.write_text(json.dumps(doc) + "\n", encoding="utf-8")
+            if keeper is not None:
+                keeper.keep(
+                    game, config, match, state, names, meta, number=finished + 1, rounds=rounds
+                )
+            if match.over:
+                finished += 1
+                match = part.match(config, rng)
+                names = seated()
+                if by_games:
+                    bar.update(1)
+            if not by_games:
+                bar.update(1)
+    finally:
+        bar.close()
+    seconds = time.perf_counter() - started
+    ran = Ran(args.bot, args.seed, rounds, deals, finished, seconds)
+    summary = {"game": game.name, **tally.summary(ran)}
+    lines = tally.report(summary)
+    if keeper is not None:
+        summary["stored_as"] = keeper.code
+        lines.append(f"  stored as room {keeper.code}, games 1 to {finished}")
+    return summary, lines
+
+
 def run(args: argparse.Namespace) -> int:
-    """The ``simulate`` command: the chosen game's own run, its games kept when ``--store``."""
+    """The ``simulate`` command: the run of the chosen game, its games kept when ``--store``."""
     if args.rounds < 0 or (args.games is not None and args.games < 0):
         print("--rounds and --games must be 0 or more", file=sys.stderr)
         return 1
     if args.spread_days < 0:
         print("--spread-days must be 0 or more", file=sys.stderr)
         return 1
+    game = games.get(args.game)
+    assert game.simulation is not None  # --game offers no other
+    rng = random.Random(args.seed)
     try:
-        args.roster = roster(args.names, args.players)
-    except ValueError as exc:
+        everyone = roster(args.names, args.players)
+        config = game.simulation.config(args, rng)
+    except (ValueError, SettingsError) as exc:
         print(f"bad options: {exc}", file=sys.stderr)
         return 1
     total = args.games if args.games is not None else args.rounds
-    by_games = args.games is not None
-    args.keeper = (
-        None if args.store is None else Keeper(args.store, total, args.spread_days, by_games)
+    keeper = (
+        None
+        if args.store is None
+        else Keeper(args.store, total, args.spread_days, args.games is not None)
     )
     try:
-        code: int = games.get(args.game).cli_simulate(args)
+        summary, lines = simulate(game, config, rng, args, everyone, keeper)
     finally:
-        if args.keeper is not None:
-            args.keeper.close()
-    return code
+        if keeper is not None:
+            keeper.close()
+    print(json.dumps(summary) if args.json else "\n".join(lines))
+    return 0
+
+
+#: The players of ``python -m core demo``: each game seats some of them at random.
+DEMO_NAMES = "Asha,Bikram,Chandra,Dipa,Esha,Farhan,Gita,Hari,Indu,Jamal"
+#: The days over which the demo's games are dated.
+DEMO_DAYS = 60
+
+
+def add_demo_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``demo`` options."""
+    parser.add_argument(
+        "--store",
+        default="",
+        metavar="URL",
+        help="the room store to fill (default: DATABASE_URL, else SQLite)",
+    )
+    parser.add_argument(
+        "--games", type=int, help="whole games at every table (default: each table's own)"
+    )
+    parser.set_defaults(run=demo)
+
+
+def demo(args: argparse.Namespace) -> int:
+    """The ``demo`` command: Rules bots play every game at the tables it declares for the
+    demo, each table a ``simulate --store`` run of its own seed, dated over the last
+    ``DEMO_DAYS`` days, so a fresh install's Stats page shows every game."""
+    seed = 0
+    for name in playable():
+        part = games.get(name).simulation
+        assert part is not None
+        for options, count in part.DEMO:
+            seed += 1
+            table = argparse.ArgumentParser(prog=f"python -m core demo ({name})")
+            add_arguments(table, name)
+            shared = ["--game", name, "--store", args.store, "--bot", "rules"]
+            shared += ["--names", DEMO_NAMES, "--spread-days", str(DEMO_DAYS)]
+            shared += ["--games", str(count if args.games is None else args.games)]
+            code = run(table.parse_args([*shared, "--seed", str(seed), *options]))
+            if code:
+                return code
+    return 0

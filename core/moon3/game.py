@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.games import HistoryImport, Hosting, Scorebook, register
+from core.games import HistoryImport, Hosting, Scorebook, Simulation, Tournament, register
 from core.moon3 import book as moon3_book
 from core.moon3 import imports as moon3_imports
 from core.moon3 import record, rules
+from core.moon3 import simulate as moon3_simulate
 from core.moon3 import table as moon3_table
+from core.moon3 import tournament as moon3_tournament
 from core.moon3.actions import MOVES, Action
 from core.moon3.config import MAX_PLAYERS, MIN_PLAYERS, MODE_MIN_PLAYERS, Config, Mode, call_counts
+from core.moon3.match import Match
 from core.moon3.state import State
 from core.moon3.view import PlayerView, player_view
 
@@ -85,23 +88,10 @@ class Moon3:
     def seats_of(self, config: Config) -> int:
         return config.players
 
-    def cli_options(self, group: Any, command: str) -> None:
-        group.add_argument("--decks", type=int, help="1 or 2 (default 1 for 2-4 players, else 2)")
-        group.add_argument("--mode", default="teams", choices=["teams", "random", "partners"])
-        group.add_argument("--partner-rule", default="first", choices=["first", "last"])
-        if command == "simulate":
-            group.add_argument("--split", help="Team-wise team sizes, e.g. 1v3 (default: even)")
-            group.add_argument("--min-bid", type=int, help="default 125 per deck")
-
-    def cli_simulate(self, args: Any) -> int:
-        from core.moon3 import simulate  # the command line's run, loaded when asked for
-
-        return simulate.run(args)
-
-    def cli_tournament(self, args: Any) -> int:
-        from core.moon3 import tournament
-
-        return tournament.run(args)
+    #: Its own parts of ``python -m core simulate`` and ``tournament`` (the drivers:
+    #: core/simulate.py, core/tournament.py).
+    simulation: Simulation[Config, State, Match] = moon3_simulate
+    tournament: Tournament[Config, State] = moon3_tournament
 
     def bot(self, level: str, budget_ms: float | None = None) -> Any:
         from core.moon3 import bots  # the bots build on the engine: loaded when asked for

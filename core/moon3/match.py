@@ -79,6 +79,22 @@ class Match:
     def rounds_played(self) -> int:
         return len(self.results)
 
+    # What every game's match tells the drivers (core.games.Played).
+
+    @property
+    def hands(self) -> int:
+        """Rounds scored so far."""
+        return len(self.results)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome.over
+
+    @property
+    def winners(self) -> list[int]:
+        """The winning teams (or players), once the game is over."""
+        return list(self.outcome.winners)
+
     def first_bidder(self) -> int:
         """R11: the opening bidder of the next round."""
         return seats.first_bidder(self.round_one, self.rounds_played, self.config.players)

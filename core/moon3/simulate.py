@@ -1,30 +1,51 @@
-"""``python -m core simulate``: whole rounds played by bots, summarised, and optionally stored.
+"""Moon 3 of Spades under ``python -m core simulate`` (the run itself: core/simulate.py).
 
-Each round is dealt from a seed drawn from ``--seed``, so a run is repeatable;
-games follow R11 (rotating opening bid), R27 (scores) and R28 (game end).
-Bots see player views only, as they do in a room. With ``--store`` every
-round and game goes into the room store exactly as a room would keep it, so
-the Stats page can show them (``make demo`` fills a fresh install this way).
+Games follow R11 (rotating opening bid; Random mode draws the first), R27
+(scores) and R28 (game end); Random mode draws its teams once a run (R9),
+``--split`` seats uneven Team-wise teams. The summary gives bids made, the
+average bid, how often Kali Tidi went to the bidding side, the trumps
+chosen and the wins per team (or player).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import sys
-import time
-from datetime import UTC, datetime
+from dataclasses import dataclass, field
 from typing import Any
 
-from tqdm import tqdm
-
-from core import bots, seats
-from core.moon3 import record, rules, table
+from core import seats
+from core.games import Ran, SettingsError
 from core.moon3.cards import SUITS
 from core.moon3.config import MODE_LABELS, Config, ConfigError, Mode
 from core.moon3.match import Match
-from core.moon3.view import player_view
+from core.moon3.scoring import units
+from core.moon3.state import State
+
+UNIT = "round"
+
+#: ``python -m core demo``: about 330 games across table sizes and modes.
+DEMO = (
+    (("--players", "4"), 150),
+    (("--players", "6"), 40),
+    (("--players", "5", "--mode", "random"), 50),
+    (("--players", "5", "--mode", "partners"), 40),
+    (("--players", "7", "--mode", "partners"), 20),
+    (("--players", "3", "--mode", "partners"), 30),
+)
+
+
+def table_options(group: argparse._ActionsContainer) -> None:
+    """The table's options, for simulate and tournament alike."""
+    group.add_argument("--decks", type=int, help="1 or 2 (default 1 for 2-4 players, else 2)")
+    group.add_argument("--mode", default="teams", choices=["teams", "random", "partners"])
+    group.add_argument("--partner-rule", default="first", choices=["first", "last"])
+
+
+def options(group: argparse._ActionsContainer) -> None:
+    table_options(group)
+    group.add_argument("--split", help="Team-wise team sizes, e.g. 1v3 (default: even)")
+    group.add_argument("--min-bid", type=int, help="default 125 per deck")
 
 
 def _teams(args: argparse.Namespace, rng: random.Random) -> list[int] | None:
@@ -40,146 +61,81 @@ def _teams(args: argparse.Namespace, rng: random.Random) -> list[int] | None:
     return None
 
 
-def simulate(args: argparse.Namespace) -> dict[str, Any]:
-    """Play ``args.rounds`` rounds (or ``args.games`` games) and return the summary."""
-    rng = random.Random(args.seed)
-    config = Config.make(
-        args.players,
-        args.mode,
-        args.decks,
-        args.min_bid,
-        args.jokers,
-        args.partner_rule,
-        _teams(args, rng),
-    )
-    roster: list[str] = args.roster
-    bot = bots.get("moon3", args.bot)
-    if args.records:
-        args.records.mkdir(parents=True, exist_ok=True)
-    total = args.games if args.games is not None else args.rounds
-    keeper = getattr(args, "keeper", None)  # the store, when the run keeps its games
-
-    def new_match() -> tuple[Match, list[str]]:
-        # R11: Random mode draws the opening bidder of round 1; the others start at seat 0.
-        first = seats.draw_seat(config.players, rng) if config.mode is Mode.RANDOM else 0
-        names = roster if len(roster) == config.players else rng.sample(roster, config.players)
-        return Match(config, first), names
-
-    match, names = new_match()
-    when: datetime | None = None
-    made = kali_bidding = 0
-    bids: list[int] = []
-    trumps = dict.fromkeys(SUITS, 0)
-    wins = [0] * len(match.totals)
-    games = rounds = 0
-    started = time.perf_counter()
-    bar = tqdm(
-        total=total,
-        unit="game" if args.games is not None else "round",
-        file=sys.stderr,
-        disable=keeper is None or None,
-    )
+def config(args: argparse.Namespace, rng: random.Random) -> Config:
     try:
-        while (games if args.games is not None else rounds) < total:
-            rounds += 1
-            seed = rng.getrandbits(32)
-            state = match.deal(seed)
-            while state.to_act is not None:
-                rules.apply(state, bot.choose(player_view(state, state.to_act), rng))
-            result = match.finish_round(state)
-            made += result.made
-            kali_bidding += sum(1 for s in result.kali_tidi if s in result.bidding_side) > 0
-            bids.append(result.bid)
-            trumps[SUITS[result.trump]] += 1
-            meta = {
-                "round": match.rounds_played,
-                "names": names,
-                "auto": [],
-                "abandoned": False,
-                "started": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            }
-            if args.records:
-                path = args.records / f"round-{rounds:05d}.json"
-                path.write_text(json.dumps(record.dump(state, meta)) + "\n", encoding="utf-8")
-            if keeper is not None:
-                when = keeper.dated(games + 1, match.rounds_played, rounds)
-                meta["game"] = games + 1
-                meta["room"] = keeper.code
-                keeper.keep_round(
-                    "moon3",
-                    table.round_facts(state, names),
-                    names,
-                    record.dump(state, meta),
-                    game_number=games + 1,
-                    round_number=match.rounds_played,
-                    finished_at=when,
-                )
-            if match.outcome.over:
-                games += 1
-                for w in match.outcome.winners:
-                    wins[w] += 1
-                if keeper is not None:
-                    assert when is not None
-                    keeper.keep_game(
-                        "moon3",
-                        table.game_facts(config, names, match.totals, match.outcome.winners),
-                        names,
-                        match.totals,
-                        match.outcome.winners,
-                        game_number=games,
-                        rounds=match.rounds_played,
-                        finished_at=when,
-                    )
-                match, names = new_match()
-                if args.games is not None:
-                    bar.update(1)
-            if args.games is None:
-                bar.update(1)
-    finally:
-        bar.close()
-    elapsed = time.perf_counter() - started
-    summary: dict[str, Any] = {
-        "players": config.players,
-        "decks": config.decks,
-        "mode": config.mode.value,
-        "jokers": config.jokers,
-        "bot": args.bot,
-        "seed": args.seed,
-        "rounds": rounds,
-        "seconds": round(elapsed, 3),
-        "rounds_per_second": round(rounds / elapsed, 1) if elapsed else None,
-        "bid_success_rate": round(made / rounds, 4) if rounds else None,
-        "average_bid": round(sum(bids) / rounds, 1) if rounds else None,
-        "kali_tidi_to_bidding_side": round(kali_bidding / rounds, 4) if rounds else None,
-        "trumps": trumps,
-        "games_finished": games,
-        "wins": wins,
-    }
-    if keeper is not None:
-        summary["stored_as"] = keeper.code
-    return summary
-
-
-def run(args: argparse.Namespace) -> int:
-    """``simulate`` for Moon 3 of Spades (the command's options: core/simulate.py)."""
-    try:
-        summary = simulate(args)
+        return Config.make(
+            args.players,
+            args.mode,
+            args.decks,
+            args.min_bid,
+            args.jokers,
+            args.partner_rule,
+            _teams(args, rng),
+        )
     except ConfigError as exc:
-        print(f"bad options: {exc}", file=sys.stderr)
-        return 1
-    if args.json:
-        print(json.dumps(summary))
-        return 0
-    unit = "team" if summary["mode"] != Mode.PARTNERS else "player"
-    print(
-        f"{summary['rounds']} rounds of {summary['players']} players, {summary['decks']} "
-        f"deck(s), {MODE_LABELS[Mode(summary['mode'])]}, {summary['bot']} bots "
-        f"in {summary['seconds']} s ({summary['rounds_per_second']} rounds/s)"
-    )
-    print(f"  bids made: {summary['bid_success_rate']:.1%}, average bid {summary['average_bid']}")
-    print(f"  Kali Tidi to the bidding side: {summary['kali_tidi_to_bidding_side']:.1%}")
-    print(f"  trumps chosen: {summary['trumps']}")
-    print(f"  games finished: {summary['games_finished']}, wins per {unit}: {summary['wins']}")
-    if "stored_as" in summary:
-        print(f"  stored as room {summary['stored_as']}, games 1 to {summary['games_finished']}")
-    return 0
+        raise SettingsError(str(exc)) from None
+
+
+def match(config: Config, rng: random.Random) -> Match:
+    """R11: Random mode draws the opening bidder of round 1; the others start at seat 0."""
+    return Match(config, seats.draw_seat(config.players, rng) if config.mode is Mode.RANDOM else 0)
+
+
+@dataclass
+class Tally:
+    config: Config
+    made: int = 0
+    kali_bidding: int = 0
+    bids: list[int] = field(default_factory=list)
+    trumps: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SUITS, 0))
+    wins: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.wins = [0] * units(self.config)
+
+    def settle(self, match: Match, state: State) -> bool:
+        result = match.finish_round(state)
+        self.made += result.made
+        self.kali_bidding += any(s in result.bidding_side for s in result.kali_tidi)
+        self.bids.append(result.bid)
+        self.trumps[SUITS[result.trump]] += 1
+        if match.over:
+            for w in match.winners:
+                self.wins[w] += 1
+        return True
+
+    def summary(self, ran: Ran) -> dict[str, Any]:
+        rounds = ran.rounds
+        return {
+            "players": self.config.players,
+            "decks": self.config.decks,
+            "mode": self.config.mode.value,
+            "jokers": self.config.jokers,
+            "bot": ran.bot,
+            "seed": ran.seed,
+            "rounds": rounds,
+            "seconds": round(ran.seconds, 3),
+            "rounds_per_second": ran.per_second,
+            "bid_success_rate": round(self.made / rounds, 4) if rounds else None,
+            "average_bid": round(sum(self.bids) / rounds, 1) if rounds else None,
+            "kali_tidi_to_bidding_side": round(self.kali_bidding / rounds, 4) if rounds else None,
+            "trumps": self.trumps,
+            "games_finished": ran.games,
+            "wins": self.wins,
+        }
+
+    def report(self, summary: dict[str, Any]) -> list[str]:
+        unit = "team" if summary["mode"] != Mode.PARTNERS else "player"
+        return [
+            f"{summary['rounds']} rounds of {summary['players']} players, {summary['decks']} "
+            f"deck(s), {MODE_LABELS[Mode(summary['mode'])]}, {summary['bot']} bots "
+            f"in {summary['seconds']} s ({summary['rounds_per_second']} rounds/s)",
+            f"  bids made: {summary['bid_success_rate']:.1%}, average bid {summary['average_bid']}",
+            f"  Kali Tidi to the bidding side: {summary['kali_tidi_to_bidding_side']:.1%}",
+            f"  trumps chosen: {summary['trumps']}",
+            f"  games finished: {summary['games_finished']}, wins per {unit}: {summary['wins']}",
+        ]
+
+
+def tally(config: Config) -> Tally:
+    return Tally(config)

@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from core.games import Hosting, register
+from core.games import Hosting, Simulation, Tournament, register
 from core.moon_dominoes import record, rules
+from core.moon_dominoes import simulate as moon_dominoes_simulate
 from core.moon_dominoes import table as moon_table
+from core.moon_dominoes import tournament as moon_dominoes_tournament
 from core.moon_dominoes.actions import MOVES, Action
 from core.moon_dominoes.config import Config
+from core.moon_dominoes.match import Match
 from core.moon_dominoes.state import State
 from core.moon_dominoes.view import PlayerView, player_view
 
@@ -64,18 +67,10 @@ class MoonDominoes:
     def seats_of(self, config: Config) -> int:
         return config.players
 
-    def cli_options(self, group: Any, command: str) -> None:
-        """Three-Player Moon has no options of its own: always three players, to 21."""
-
-    def cli_simulate(self, args: Any) -> int:
-        from core.moon_dominoes import simulate  # the command line's run, loaded when asked
-
-        return simulate.cli(args)
-
-    def cli_tournament(self, args: Any) -> int:
-        from core.moon_dominoes import tournament
-
-        return tournament.cli(args)
+    #: Its own parts of ``python -m core simulate`` and ``tournament`` (the drivers:
+    #: core/simulate.py, core/tournament.py).
+    simulation: Simulation[Config, State, Match] = moon_dominoes_simulate
+    tournament: Tournament[Config, State] = moon_dominoes_tournament
 
     def bot(self, level: str, budget_ms: float | None = None) -> Any:
         from core.moon_dominoes.bots import players  # loaded when a bot is asked for

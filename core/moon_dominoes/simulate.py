@@ -1,150 +1,96 @@
-"""``python -m core simulate --game moon_dominoes``: Three-Player Moon hands or games by bots.
+"""Three-Player Moon under ``python -m core simulate --game moon_dominoes`` (the run itself:
+core/simulate.py).
 
-Every deal comes from a seed drawn from ``--seed`` (a run is repeatable);
-the opening bid moves one seat on each deal, a passed-out deal included
-(M2), and totals carry across a game to its end (M6, M7). Bots see player
-views only. The summary gives the hands played, the deals passed out, whole
-games, bids made by amount, 21s tried and made, each seat's average score a
-hand and the deals played a second.
+The first bidder of a game is drawn, and the opening bid moves one seat on
+each deal, a passed-out deal included (M2); totals carry across a game to
+its end (M6, M7). The summary gives the deals passed out, bids made by
+amount, 21s tried and made, and each seat's average score a hand.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import sys
-import time
 from collections import Counter
-from pathlib import Path
+from dataclasses import dataclass, field
 from typing import Any
 
-from core.moon_dominoes import record, rules, table
-from core.moon_dominoes.bots import players
+from core.games import Ran, SettingsError
 from core.moon_dominoes.config import MOON, PLAYERS, Config
 from core.moon_dominoes.match import Match
-from core.moon_dominoes.state import Phase
-from core.moon_dominoes.view import player_view
+from core.moon_dominoes.state import Phase, State
+
+UNIT = "hand"
+
+#: ``python -m core demo``: one table of three, the game's only size.
+DEMO = ((("--players", "3"), 40),)
 
 
-def simulate(
-    level: str,
-    hands: int,
-    games: int | None,
-    seed: int,
-    records: Path | None = None,
-    keeper: Any = None,
-    roster: list[str] | None = None,
-) -> dict[str, Any]:
-    """Play ``hands`` hands (or ``games`` whole games) and return the summary.
+def options(group: argparse._ActionsContainer) -> None:
+    """Three-Player Moon has no options of its own: always three players, to 21."""
 
-    With a ``keeper`` (``simulate --store``) every hand and finished game is
-    kept for the stats, seated from ``roster`` a game at a time.
-    """
-    rng = random.Random(seed)
-    everyone = roster or [f"Bot {s + 1}" for s in range(PLAYERS)]
 
-    def seated() -> list[str]:
-        return list(everyone) if len(everyone) == PLAYERS else rng.sample(everyone, PLAYERS)
+def config(args: argparse.Namespace, rng: random.Random | None = None) -> Config:
+    """Three players, no jokers (4: the players every game is offered by default, left
+    alone)."""
+    if args.players not in (PLAYERS, 4) or args.jokers:
+        raise SettingsError("Three-Player Moon is for exactly 3 players, no jokers")
+    return Config()
 
-    names = seated()
-    bot = players.get(level)
-    config = Config()
-    score = [0] * PLAYERS
-    tried: Counter[int] = Counter()
-    made: Counter[int] = Counter()
-    played = redeals = finished = 0
-    match = Match(config, first_bidder=rng.randrange(PLAYERS))
-    started = time.perf_counter()
-    when = None
-    if records:
-        records.mkdir(parents=True, exist_ok=True)
-    while (finished < games) if games is not None else (played < hands):
-        state = match.deal(rng.getrandbits(32))
-        while state.to_act is not None:
-            seat = state.to_act
-            rules.apply(state, bot.choose(player_view(state, seat), rng))
+
+def match(config: Config, rng: random.Random) -> Match:
+    return Match(config, first_bidder=rng.randrange(PLAYERS))
+
+
+@dataclass
+class Tally:
+    score: list[int] = field(default_factory=lambda: [0] * PLAYERS)
+    tried: Counter[int] = field(default_factory=Counter)
+    made: Counter[int] = field(default_factory=Counter)
+    passed_out: int = 0
+
+    def settle(self, match: Match, state: State) -> bool:
         if state.phase is Phase.REDEAL:
             match.passed_out()
-            redeals += 1
-            continue
+            self.passed_out += 1
+            return False
         done = match.settle(state)
-        played += 1
         assert state.bid is not None
-        tried[state.bid] += 1
-        made[state.bid] += done.made
+        self.tried[state.bid] += 1
+        self.made[state.bid] += done.made
         for seat in range(PLAYERS):
-            score[seat] += done.score[seat]
-        meta: dict[str, Any] = {"hand": played, "round": match.hands, "names": names}
-        if keeper is not None:
-            when = keeper.dated(finished + 1, match.hands, played)
-            meta.update(game=finished + 1, room=keeper.code)
-            keeper.keep_round(
-                "moon_dominoes",
-                table.round_facts(state, names),
-                names,
-                record.dump(state, meta),
-                game_number=finished + 1,
-                round_number=match.hands,
-                finished_at=when,
-            )
-        if records:
-            path = records / f"hand-{played:05d}.json"
-            path.write_text(json.dumps(record.dump(state, meta)), encoding="utf-8")
-        if match.over:
-            finished += 1
-            if keeper is not None:
-                winners = [] if match.winner is None else [match.winner]
-                keeper.keep_game(
-                    "moon_dominoes",
-                    table.game_facts(config, names, match.totals, winners),
-                    names,
-                    match.totals,
-                    winners,
-                    game_number=finished,
-                    rounds=match.hands,
-                    finished_at=when,
-                )
-            match = Match(config, first_bidder=rng.randrange(PLAYERS))
-            names = seated()
-    seconds = time.perf_counter() - started
-    return {
-        "game": "moon_dominoes",
-        "bot": level,
-        "seed": seed,
-        "hands": played,
-        "passed_out": redeals,
-        "games": finished,
-        "score_per_hand": [round(s / max(1, played), 2) for s in score],
-        "bids": {str(b): {"tried": tried[b], "made": made[b]} for b in sorted(tried)},
-        "moon_tried": tried[MOON],
-        "moon_made": made[MOON],
-        "made": round(sum(made.values()) / max(1, played), 4),
-        "rounds_per_second": round((played + redeals) / seconds, 1) if seconds else None,
-        **({"stored_as": keeper.code} if keeper is not None else {}),
-    }
+            self.score[seat] += done.score[seat]
+        return True
+
+    def summary(self, ran: Ran) -> dict[str, Any]:
+        return {
+            "bot": ran.bot,
+            "seed": ran.seed,
+            "hands": ran.rounds,
+            "passed_out": self.passed_out,
+            "games": ran.games,
+            "score_per_hand": [round(s / max(1, ran.rounds), 2) for s in self.score],
+            "bids": {
+                str(b): {"tried": self.tried[b], "made": self.made[b]} for b in sorted(self.tried)
+            },
+            "moon_tried": self.tried[MOON],
+            "moon_made": self.made[MOON],
+            "made": round(sum(self.made.values()) / max(1, ran.rounds), 4),
+            "rounds_per_second": ran.per_second,
+        }
+
+    def report(self, summary: dict[str, Any]) -> list[str]:
+        bids = " · ".join(f"{b}: {v['made']}/{v['tried']}" for b, v in summary["bids"].items())
+        return [
+            f"Three-Player Moon: {summary['hands']} hands ({summary['passed_out']} deals passed "
+            f"out), {summary['games']} whole games, {summary['bot']} bots",
+            *(
+                f"  seat {seat}: {average:+} a hand"
+                for seat, average in enumerate(summary["score_per_hand"])
+            ),
+            f"  bids made {summary['made']:.1%} ({bids}) · {summary['rounds_per_second']} deals/s",
+        ]
 
 
-def cli(args: argparse.Namespace) -> int:
-    """``simulate --game moon_dominoes``: the shared options that apply (no players but 3)."""
-    if args.players not in (PLAYERS, 4) or args.jokers:  # 4: the shared default, left alone
-        print("bad options: Three-Player Moon is for exactly 3 players, no jokers", file=sys.stderr)
-        return 1
-    summary = simulate(
-        args.bot, args.rounds, args.games, args.seed, args.records,
-        getattr(args, "keeper", None), getattr(args, "roster", None),
-    )  # fmt: skip
-    if args.json:
-        print(json.dumps(summary))
-        return 0
-    print(
-        f"Three-Player Moon: {summary['hands']} hands ({summary['passed_out']} deals passed "
-        f"out), {summary['games']} whole games, {args.bot} bots"
-    )
-    for seat, average in enumerate(summary["score_per_hand"]):
-        print(f"  seat {seat}: {average:+} a hand")
-    bids = " · ".join(f"{b}: {v['made']}/{v['tried']}" for b, v in summary["bids"].items())
-    print(f"  bids made {summary['made']:.1%} ({bids}) · {summary['rounds_per_second']} deals/s")
-    if "stored_as" in summary:
-        print(f"  stored as room {summary['stored_as']}, games 1 to {summary['games']}")
-    return 0
+def tally(config: Config) -> Tally:
+    return Tally()

@@ -6,11 +6,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from core import seats
-from core.games import Hosting, register
+from core.games import Hosting, Simulation, Tournament, register
 from core.spades import record, rules
+from core.spades import simulate as spades_simulate
 from core.spades import table as spades_table
+from core.spades import tournament as spades_tournament
 from core.spades.actions import MOVES, Action
 from core.spades.config import Config
+from core.spades.match import Match
 from core.spades.state import State
 from core.spades.view import PlayerView, player_view
 
@@ -81,22 +84,10 @@ class Spades:
     def seats_of(self, config: Config) -> int:
         return config.players
 
-    def cli_options(self, group: Any, command: str) -> None:
-        group.add_argument(
-            "--individual",
-            action="store_true",
-            help="every player for themselves at 4 (always so at 3 and 5)",
-        )
-
-    def cli_simulate(self, args: Any) -> int:
-        from core.spades import simulate  # the command line's run, loaded when asked for
-
-        return simulate.cli(args)
-
-    def cli_tournament(self, args: Any) -> int:
-        from core.spades import tournament
-
-        return tournament.cli(args)
+    #: Its own parts of ``python -m core simulate`` and ``tournament`` (the drivers:
+    #: core/simulate.py, core/tournament.py).
+    simulation: Simulation[Config, State, Match] = spades_simulate
+    tournament: Tournament[Config, State] = spades_tournament
 
     def bot(self, level: str, budget_ms: float | None = None) -> Any:
         from core.spades.bots import players  # the bots build on the engine: loaded when asked

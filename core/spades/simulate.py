@@ -1,166 +1,109 @@
-"""``python -m core simulate --game spades``: whole Spades hands or games played by bots.
+"""Spades under ``python -m core simulate --game spades`` (the run itself: core/simulate.py).
 
-Every hand is dealt from a seed drawn from ``--seed`` (a run is repeatable),
-the dealer moves on each hand, and scores and bags carry across a game to
-its end (S7). Bots see player views only. The summary gives the hands and
-games played, each side's average score a hand, contracts made, nils and
-their success, bags a hand, and the hands played a second.
+The dealer moves on each hand, and scores and bags carry across a game to
+its end (S7). The summary gives each side's average score a hand, contracts
+made, nils and their success, and bags a hand.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import sys
-import time
-from pathlib import Path
+from dataclasses import dataclass, field
 from typing import Any
 
-from core.spades import record, rules, table
-from core.spades.bots import players
+from core.games import Ran, SettingsError
 from core.spades.config import Config, ConfigError
 from core.spades.match import Match
-from core.spades.view import player_view
+from core.spades.state import State
+
+UNIT = "hand"
+
+#: ``python -m core demo``: partnership at four, individual at five.
+DEMO = ((("--players", "4"), 30), (("--players", "5"), 10))
 
 
-def simulate(
-    config: Config,
-    level: str,
-    hands: int,
-    games: int | None,
-    seed: int,
-    records: Path | None = None,
-    keeper: Any = None,
-    roster: list[str] | None = None,
-) -> dict[str, Any]:
-    """Play ``hands`` hands (or ``games`` whole games) and return the summary.
-
-    With a ``keeper`` (``simulate --store``) every hand and finished game is
-    kept for the stats, seated from ``roster`` a game at a time.
-    """
-    rng = random.Random(seed)
-    everyone = roster or [f"Bot {s + 1}" for s in range(config.players)]
-
-    def seated() -> list[str]:
-        if len(everyone) == config.players:
-            return list(everyone)
-        return rng.sample(everyone, config.players)
-
-    names = seated()
-    bot = players.get(level)
-    sides = len(config.sides)
-    score = [0] * sides
-    made = contracts = nils = nils_made = bags = played = finished = 0
-    match = Match(config)
-    started = time.perf_counter()
-    if records:
-        records.mkdir(parents=True, exist_ok=True)
-    while (finished < games) if games is not None else (played < hands):
-        state = match.deal(rng.getrandbits(32))
-        while state.to_act is not None:
-            seat = state.to_act
-            rules.apply(state, bot.choose(player_view(state, seat), rng))
-        done = match.settle(state)
-        played += 1
-        for side, members in enumerate(config.sides):
-            score[side] += done.score[side]
-            contract = sum(state.bids[s] or 0 for s in members)
-            taken = sum(state.taken[s] for s in members if state.bids[s])
-            if contract:
-                contracts += 1
-                made += taken >= contract
-                bags += max(0, taken - contract) if taken >= contract else 0
-        for seat in range(config.players):
-            if state.bids[seat] == 0:
-                nils += 1
-                nils_made += state.taken[seat] == 0
-        meta: dict[str, Any] = {"hand": played, "round": match.hands, "names": names}
-        if keeper is not None:
-            when = keeper.dated(finished + 1, match.hands, played)
-            meta.update(game=finished + 1, room=keeper.code)
-            keeper.keep_round(
-                "spades",
-                table.round_facts(state, names),
-                names,
-                record.dump(state, meta),
-                game_number=finished + 1,
-                round_number=match.hands,
-                finished_at=when,
-            )
-        if records:
-            path = records / f"hand-{played:05d}.json"
-            path.write_text(json.dumps(record.dump(state, meta)), encoding="utf-8")
-        if match.over:
-            finished += 1
-            if keeper is not None:
-                winners = [] if match.winner is None else [match.winner]
-                keeper.keep_game(
-                    "spades",
-                    table.game_facts(config, names, match.totals, winners),
-                    names,
-                    match.totals,
-                    winners,
-                    game_number=finished,
-                    rounds=match.hands,
-                    finished_at=when,
-                )
-            match = Match(config)
-            names = seated()
-    seconds = time.perf_counter() - started
-    return {
-        "game": "spades",
-        "config": config.to_json(),
-        "bot": level,
-        "seed": seed,
-        "hands": played,
-        "games": finished,
-        "score_per_hand": [round(s / max(1, played), 2) for s in score],
-        "contracts_made": round(made / max(1, contracts), 4),
-        "nils": nils,
-        "nils_made": nils_made,
-        "bags_per_hand": round(bags / max(1, played), 2),
-        "rounds_per_second": round(played / seconds, 1) if seconds else None,
-        **({"stored_as": keeper.code} if keeper is not None else {}),
-    }
-
-
-def run(config: Config, level: str, hands: int, games: int | None, seed: int,
-        records: Path | None, as_json: bool, keeper: Any = None,
-        roster: list[str] | None = None) -> int:  # fmt: skip
-    """Print the summary of a simulation, as text or one JSON object."""
-    summary = simulate(config, level, hands, games, seed, records, keeper, roster)
-    if as_json:
-        print(json.dumps(summary))
-        return 0
-    form = "partnership" if config.partnership else "individual"
-    print(
-        f"Spades, {config.players} players, {form}: {summary['hands']} hands, "
-        f"{summary['games']} whole games, {level} bots",
-        file=sys.stdout,
+def options(group: argparse._ActionsContainer) -> None:
+    group.add_argument(
+        "--individual",
+        action="store_true",
+        help="every player for themselves at 4 (always so at 3 and 5)",
     )
-    for side, average in enumerate(summary["score_per_hand"]):
-        print(f"  side {side}: {average:+} a hand")
-    print(
-        f"  contracts made {summary['contracts_made']:.1%} · nils {summary['nils_made']}"
-        f"/{summary['nils']} · bags {summary['bags_per_hand']} a hand · "
-        f"{summary['rounds_per_second']} hands/s"
-    )
-    if "stored_as" in summary:
-        print(f"  stored as room {summary['stored_as']}, games 1 to {summary['games']}")
-    return 0
 
 
-def cli(args: argparse.Namespace) -> int:
-    """``simulate --game spades``: the command line's options to a run."""
+def config(args: argparse.Namespace, rng: random.Random | None = None) -> Config:
+    """Partnership at 4 players unless ``--individual``; individual at 3 and 5 (S1)."""
     try:
-        config = Config.make(
+        return Config.make(
             args.players, partnership=args.players == 4 and not args.individual, jokers=args.jokers
         )
     except ConfigError as exc:
-        print(f"bad options: {exc}", file=sys.stderr)
-        return 1
-    return run(
-        config, args.bot, args.rounds, args.games, args.seed, args.records, args.json,
-        getattr(args, "keeper", None), getattr(args, "roster", None),
-    )  # fmt: skip
+        raise SettingsError(str(exc)) from None
+
+
+def match(config: Config, rng: random.Random) -> Match:
+    return Match(config)
+
+
+@dataclass
+class Tally:
+    config: Config
+    score: list[int] = field(default_factory=list)
+    contracts: int = 0
+    made: int = 0
+    nils: int = 0
+    nils_made: int = 0
+    bags: int = 0
+
+    def __post_init__(self) -> None:
+        self.score = [0] * len(self.config.sides)
+
+    def settle(self, match: Match, state: State) -> bool:
+        done = match.settle(state)
+        for side, members in enumerate(self.config.sides):
+            self.score[side] += done.score[side]
+            contract = sum(state.bids[s] or 0 for s in members)
+            taken = sum(state.taken[s] for s in members if state.bids[s])
+            if contract:
+                self.contracts += 1
+                self.made += taken >= contract
+                self.bags += max(0, taken - contract) if taken >= contract else 0
+        for seat in range(self.config.players):
+            if state.bids[seat] == 0:
+                self.nils += 1
+                self.nils_made += state.taken[seat] == 0
+        return True
+
+    def summary(self, ran: Ran) -> dict[str, Any]:
+        hands = max(1, ran.rounds)
+        return {
+            "config": self.config.to_json(),
+            "bot": ran.bot,
+            "seed": ran.seed,
+            "hands": ran.rounds,
+            "games": ran.games,
+            "score_per_hand": [round(s / hands, 2) for s in self.score],
+            "contracts_made": round(self.made / max(1, self.contracts), 4),
+            "nils": self.nils,
+            "nils_made": self.nils_made,
+            "bags_per_hand": round(self.bags / hands, 2),
+            "rounds_per_second": ran.per_second,
+        }
+
+    def report(self, summary: dict[str, Any]) -> list[str]:
+        form = "partnership" if self.config.partnership else "individual"
+        return [
+            f"Spades, {self.config.players} players, {form}: {summary['hands']} hands, "
+            f"{summary['games']} whole games, {summary['bot']} bots",
+            *(
+                f"  side {side}: {average:+} a hand"
+                for side, average in enumerate(summary["score_per_hand"])
+            ),
+            f"  contracts made {summary['contracts_made']:.1%} · nils {summary['nils_made']}"
+            f"/{summary['nils']} · bags {summary['bags_per_hand']} a hand · "
+            f"{summary['rounds_per_second']} hands/s",
+        ]
+
+
+def tally(config: Config) -> Tally:
+    return Tally(config)

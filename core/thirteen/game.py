@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from core.games import Hosting, register
+from core.games import Hosting, Simulation, Tournament, register
 from core.thirteen import record, rules
+from core.thirteen import simulate as thirteen_simulate
 from core.thirteen import table as thirteen_table
+from core.thirteen import tournament as thirteen_tournament
 from core.thirteen.actions import MOVES, Action
 from core.thirteen.config import Config
+from core.thirteen.match import Match
 from core.thirteen.state import State
 from core.thirteen.view import PlayerView, player_view
 
@@ -66,20 +69,10 @@ class Thirteen:
     def seats_of(self, config: Config) -> int:
         return config.players
 
-    def cli_options(self, group: Any, command: str) -> None:
-        group.add_argument(
-            "--hands", type=int, default=None, help="Thirteen: hands in a game (default 5)"
-        )
-
-    def cli_simulate(self, args: Any) -> int:
-        from core.thirteen import simulate  # the command line's run, loaded when asked
-
-        return simulate.cli(args)
-
-    def cli_tournament(self, args: Any) -> int:
-        from core.thirteen import tournament
-
-        return tournament.cli(args)
+    #: Its own parts of ``python -m core simulate`` and ``tournament`` (the drivers:
+    #: core/simulate.py, core/tournament.py).
+    simulation: Simulation[Config, State, Match] = thirteen_simulate
+    tournament: Tournament[Config, State] = thirteen_tournament
 
     def bot(self, level: str, budget_ms: float | None = None) -> Any:
         from core.thirteen.bots import players  # loaded when a bot is asked for

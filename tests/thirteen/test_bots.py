@@ -9,7 +9,9 @@ import random
 
 import pytest
 
-from core.thirteen import cards, rules, tournament
+from core import tournament
+from core.thirteen import cards, rules
+from core.thirteen import tournament as thirteen_tournament
 from core.thirteen.actions import PASS, PLAY, Action
 from core.thirteen.bots import knowledge, players, policy, search
 from core.thirteen.combos import SINGLE, Combo
@@ -193,11 +195,11 @@ def test_endgame_search_sees_a_lost_position_as_lost() -> None:
 
 @pytest.mark.parametrize("players_", [2, 3, 4])
 def test_a_deal_set_seats_each_level_in_every_seat_equally(players_: int) -> None:
-    seatings = tournament.seatings(players_)
+    seatings = thirteen_tournament.seatings(Config(players_, 1))
     assert len(set(seatings)) == len(seatings) == {2: 2, 3: 6, 4: 2}[players_]
     for seat in range(players_):
         owners = [owner[seat] for owner in seatings]
         assert owners.count(0) == owners.count(1)
-    setup = tournament.Setup(Config(players_, 1), ("rules", "random"), seed=1)
+    setup = tournament.Setup("thirteen", Config(players_, 1), ("rules", "random"), seed=1)
     result = tournament.play_set(setup, 0)
     assert -(players_ - 1) <= result.diff <= players_ - 1
