@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Generic, Protocol, TypeVar
 
-from core.games import ABANDONED, OVER, PLAYING, RESULTS, GameEnd, TableRoom
+from core.games import ABANDONED, OVER, PLAYING, RESULTS, GameEnd, Played, TableRoom
 
 C = TypeVar("C")
 S = TypeVar("S")
@@ -54,26 +54,13 @@ class Configured(Protocol):
     def to_json(self) -> dict[str, object]: ...
 
 
-class MatchLike(Protocol[C_co, S_co]):
-    """A game's match across rounds, as the hosting base reads it: a value that round-trips
-    through JSON, deals the next round, and knows its totals and how it ended."""
+class MatchLike(Played[S_co], Protocol[C_co, S_co]):
+    """A game's match across rounds, as the hosting base reads it: one the simulate driver
+    plays (:class:`core.games.Played`), with its config, how it ended and its length, and a
+    value that round-trips through JSON so a room keeps it."""
 
     @property
     def config(self) -> C_co: ...
-
-    @property
-    def totals(self) -> list[int]: ...
-
-    @property
-    def hands(self) -> int:
-        """Rounds played so far."""
-        ...
-
-    @property
-    def over(self) -> bool: ...
-
-    @property
-    def winners(self) -> list[int]: ...
 
     @property
     def ended_early(self) -> bool: ...
@@ -86,10 +73,6 @@ class MatchLike(Protocol[C_co, S_co]):
     @property
     def length_rounds(self) -> int | None:
         """The rounds the game lasts, if it lasts a number of rounds."""
-        ...
-
-    def deal(self, seed: int) -> S_co:
-        """The next round, dealt from ``seed``."""
         ...
 
     def end_early(self) -> None:

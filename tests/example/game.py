@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,6 +23,9 @@ class PlainTricks:
     lobby_teams = None
     book = None
     history = None
+    #: Played in rooms only: no ``simulate`` or ``tournament`` run of its own.
+    simulation = None
+    tournament = None
 
     def make_config(self, **options: Any) -> Config:
         return Config.make(**options)
@@ -66,15 +68,6 @@ class PlainTricks:
 
     def bot(self, level: str, budget_ms: float | None = None) -> rules.Bot:
         return rules.Bot(level)
-
-    def cli_options(self, group: argparse._ActionsContainer, command: str) -> None:
-        """Plain Tricks adds no options of its own."""
-
-    def cli_simulate(self, args: argparse.Namespace) -> int:
-        raise SystemExit("Plain Tricks is played in rooms only")
-
-    def cli_tournament(self, args: argparse.Namespace) -> int:
-        raise SystemExit("Plain Tricks is played in rooms only")
 
 
 GAME = PlainTricks()
