@@ -20,4 +20,4 @@ game = st.radio(
     horizontal=True,
     key="stats-game",
 )
-screens(game, "stats").draw(session.rooms().store)
+screens(game, "stats").draw(session.stats())

@@ -6,7 +6,9 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+from core.moon3 import figures
 from core.store import GameRecord, GameSeat, RoundRecord, Store
+from core.store import stats as shared
 from core.store.moon3 import stats
 from core.store.moon3.tables import KaliCapture, RoundSeat
 
@@ -60,7 +62,7 @@ def test_bid_success_overall_counts_finished_rounds_only(store: Store) -> None:
 def test_bid_success_by_band_of_25(store: Store) -> None:
     fill(store)
     bands = {
-        stats.band_label(r.group): (r.rounds, r.made) for r in stats.bid_success_by_band(store)
+        figures.band_label(r.group): (r.rounds, r.made) for r in stats.bid_success_by_band(store)
     }
     assert bands == {
         "under 125": (1, 0),
@@ -332,8 +334,8 @@ def test_history_lists_games_newest_first_with_their_winners(store: Store) -> No
         (2, "Ben", 150, False),
         (3, "Dev", 125, True),
     ]
-    assert stats.hand_record(store, rounds[1].id) == json.dumps({"round": 2})
-    assert stats.hand_record(store, 10_000) is None
+    assert shared.hand_record(store, stats.GAME, rounds[1].id) == json.dumps({"round": 2})
+    assert shared.hand_record(store, stats.GAME, 10_000) is None
 
 
 def test_players_are_listed_by_rounds_played(store: Store) -> None:
