@@ -1,5 +1,5 @@
-"""Figures as every game's Stats page shows them: tables (leaderboards among them), shares and
-counts.
+"""Figures as every game's Stats page shows them: the headline figures at a glance, tables
+(leaderboards among them), shares and counts.
 
 Each table sits in a box of its own that scrolls on a phone while the page
 never scrolls sideways (A9; the box's style is ``look.CSS``), and comes with
@@ -11,6 +11,7 @@ count agrees in number with its word ("1 round", "2 rounds": A10).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import PurePath
 
 import streamlit as st
@@ -62,3 +63,24 @@ def table(
     if shown is not None and len(rows) > shown:
         st.caption(f"The first {shown} of {len(rows)} rows; the CSV has them all.")
     download(label, header, rows, file_name)
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One figure at a glance: what it is, its value, and what it counts (shown on demand)."""
+
+    label: str
+    value: str
+    help: str | None = None
+
+
+def headline(key: str, metrics: Sequence[Metric]) -> None:
+    """The figures people come for, side by side in boxes that wrap on a phone."""
+    with st.container(horizontal=True, key=key):
+        for metric in metrics:
+            st.metric(metric.label, metric.value, help=metric.help, border=True)
+
+
+def share(label: str, part: int, whole: int, what: str) -> Metric:
+    """A share at a glance, as a percentage, with the counts behind it ("12 of 40 bids")."""
+    return Metric(label, pct(part, whole), f"{part:,} of {whole:,} {what}")

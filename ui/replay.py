@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 import streamlit as st
 
@@ -20,35 +20,54 @@ from core.records import ActionError, RecordError
 from core.stats import Stats
 from ui import escape
 
-#: A game's hand, loaded and replayed (its own type).
-H = TypeVar("H")
 #: A line of the picker: a stored hand with what the game's label says of it.
 L = TypeVar("L", bound=HandLine)
 
 
 @dataclass(frozen=True)
-class Replay(Generic[H]):
-    """A game's part of the replay: how its records load, and how a step looks."""
+class Steps:
+    """What one step of a game's replay is: the slider's label, the button to the next step,
+    and the slider's help."""
+
+    label: str
+    forward: str
+    help: str
+
+
+#: A hand replayed a trick at a time.
+TRICKS = Steps("Trick", "Next trick", "0 is the deal; each step plays one trick.")
+
+
+def moves(each: str) -> Steps:
+    """A hand replayed a move at a time; ``each`` says what a move may be."""
+    return Steps("Move", "Next", f"0 is the deal; each step is {each}.")
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A stored hand, loaded and replayed whole, ready to be shown after any step."""
+
+    #: How many steps follow the deal, and how many seats there are.
+    steps: int
+    seats: int
+    #: Draw the hand after that many steps, with the players' names.
+    draw: Callable[[int, list[str]], None]
+    #: What to show above the controls, if anything (an auction, say).
+    head: Callable[[list[str]], None] | None = None
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A game's part of the replay: whose rounds, how its steps are called, how a record loads."""
 
     #: The game's name in the registry: whose stored rounds these are.
     game: str
     #: The start of a downloaded record's name: ``<file>-<room>-game<n>-<hand><m>.json``.
     file: str
-    #: What one step is (the slider's label), and what the button to the next one says.
-    step: str
-    forward: str
-    #: The slider's help: what 0 and each step show.
-    help: str
-    #: A parsed record, checked and replayed whole: raises the record's own errors (or a
+    steps: Steps
+    #: A parsed record, loaded and replayed whole: raises the record's own errors (or a
     #: ``ValueError``) if it does not replay.
-    load: Callable[[Any], H]
-    #: How many steps the hand has, and how many seats.
-    steps: Callable[[H], int]
-    seats: Callable[[H], int]
-    #: Draw the hand after that many steps, with the players' names.
-    draw: Callable[[H, int, list[str]], None]
-    #: What to show above the controls, if anything (an auction, say).
-    head: Callable[[H, list[str]], None] | None = None
+    load: Callable[[Any], Hand]
     #: What the game calls a hand: in its messages and in a downloaded record's name.
     hand: str = "hand"
 
@@ -70,7 +89,7 @@ def names_of(data: Any, stored: Sequence[str], seats: int) -> list[str]:
 
 def replay(
     stats: Stats,
-    part: Replay[H],
+    part: Replay,
     lines: Sequence[L],
     describe: Callable[[L], str],
     key: str,
@@ -92,11 +111,11 @@ def replay(
     except (ValueError, RecordError, ActionError) as exc:
         st.error(f"This {part.hand}'s record does not replay: {escape.markdown(exc)}")
         return
-    names = names_of(data, line.names, part.seats(hand))
-    if part.head is not None:
-        part.head(hand, names)
+    names = names_of(data, line.names, hand.seats)
+    if hand.head is not None:
+        hand.head(names)
     at = f"{part.game}-step-{line.id}"
-    last = part.steps(hand)
+    last = hand.steps
     st.session_state.setdefault(at, 0)
     with st.container(horizontal=True, vertical_alignment="center", key=f"{part.game}-replay-nav"):
         st.button(
@@ -108,7 +127,7 @@ def replay(
             key=f"{at}-back",
         )
         st.button(
-            part.forward,
+            part.steps.forward,
             icon=":material/chevron_right:",
             on_click=_moved,
             args=(at, 1, last),
@@ -124,5 +143,5 @@ def replay(
             icon=":material/download:",
             key=f"{at}-json",
         )
-    step = st.slider(part.step, 0, last, key=at, help=part.help) if last else 0
-    part.draw(hand, step, names)
+    step = st.slider(part.steps.label, 0, last, key=at, help=part.steps.help) if last else 0
+    hand.draw(step, names)

@@ -76,13 +76,16 @@ def _dated(filters: Filters, column: ColumnElement[datetime]) -> list[ColumnElem
     return terms
 
 
-def rounds_where(game: str, filters: Filters) -> list[ColumnElement[bool]]:
-    """The terms on ``round_record`` rows: the game's rounds that were not abandoned, at the
-    table size and within the dates asked for (a game adds its own terms)."""
+def rounds_where(
+    game: str, filters: Filters | None = None, *own: ColumnElement[bool]
+) -> ColumnElement[bool]:
+    """The condition on ``round_record`` rows: the game's rounds that were not abandoned, at the
+    table size and within the dates asked for, and meeting the game's ``own`` terms."""
+    filters = filters or Filters()
     terms = [_R.c.game == game, _R.c.abandoned.is_(False), *_dated(filters, _R.c.finished_at)]
     if filters.players is not None:
         terms.append(_R.c.players == filters.players)
-    return terms
+    return and_(*terms, *own)
 
 
 def games_where(game: str, filters: Filters) -> ColumnElement[bool]:

@@ -11,7 +11,6 @@ them out, and the page says how many.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -39,7 +38,7 @@ from core.moon3.record import HandRecord, TrickStep
 from core.moon3.state import State
 from core.stats import Stats
 from ui import charts, escape, figures, look, numbers, replay, session
-from ui.figures import pct
+from ui.figures import Metric, pct
 from ui.filters import dates, panel
 from ui.moon3 import faces
 from ui.moon3.imports import import_history
@@ -173,33 +172,30 @@ def headline(view: Overview) -> None:
     big = view.rate_from(HEADLINE_BID)
     kali = view.kali
     top = view.kali_by_player[0] if view.kali_by_player else None
-    with st.container(horizontal=True, key="m3-headline"):
-        st.metric("Rounds played", f"{view.overall.rounds:,}", border=True)
-        st.metric(
-            "Bids made",
-            pct(view.overall.made, view.overall.rounds),
-            help=f"{view.overall.made:,} of {view.overall.rounds:,} bids",
-            border=True,
-        )
-        st.metric(
+    metrics = [
+        Metric("Rounds played", f"{view.overall.rounds:,}"),
+        figures.share("Bids made", view.overall.made, view.overall.rounds, "bids"),
+        figures.share(
             f"Bids of {HEADLINE_BID}+ made",
-            pct(big.made, big.rounds),
-            help=f"{big.made:,} of {big.rounds:,} bids of {HEADLINE_BID} or more",
-            border=True,
-        )
-        st.metric(
+            big.made,
+            big.rounds,
+            f"bids of {HEADLINE_BID} or more",
+        ),
+        Metric(
             "Kali Tidi to the bidders",
             pct(kali.to_bidders, kali.rounds),
-            help="Dealt rounds in which the bidding side captured the 3♠",
-            border=True,
-        )
-        if top is not None and top.captures:
-            st.metric(
+            "Dealt rounds in which the bidding side captured the 3♠",
+        ),
+    ]
+    if top is not None and top.captures:
+        metrics.append(
+            Metric(
                 "Most Kali Tidi",
                 escape.markdown(top.name),
-                help=f"{top.captures} captures in {top.rounds} rounds",
-                border=True,
+                f"{top.captures} captures in {top.rounds} rounds",
             )
+        )
+    figures.headline("m3-headline", metrics)
     if top is not None and top.captures:
         st.caption(
             f"**{escape.markdown(top.name)}** has captured Kali Tidi most: {top.captures} times in "
@@ -631,19 +627,17 @@ def history_tab(stats: Stats, filters: Filters, mark: tuple[int, int, int]) -> N
 # ---------------------------------------------------------------- the replay
 
 
-@dataclass(frozen=True)
-class Replayed:
-    """A stored round replayed: its record, where it ended, and its tricks one by one."""
-
-    hand: HandRecord
-    state: State
-    steps: list[TrickStep]
-
-
-def _replayed(data: Any) -> Replayed:
+def _replayed(data: Any) -> replay.Hand:
+    """A stored round replayed, to show trick by trick under its auction."""
     hand = record.load(data)
     state = record.replay(hand)
-    return Replayed(hand, state, record.trick_steps(state))
+    steps = record.trick_steps(state)
+    return replay.Hand(
+        len(steps),
+        hand.config.players,
+        lambda at, names: _trick(hand, state, steps, at, names),
+        lambda names: _auction(hand, state, names),
+    )
 
 
 def _roles(hand: HandRecord, state: State, players: int) -> list[str]:
@@ -661,9 +655,8 @@ def _roles(hand: HandRecord, state: State, players: int) -> list[str]:
     return tags
 
 
-def _auction(played: Replayed, names: list[str]) -> None:
+def _auction(hand: HandRecord, state: State, names: list[str]) -> None:
     """The bid, trump, calls, partners and result above the replay, and every bid in order."""
-    hand, state = played.hand, played.state
     sides = rules.side_points(state)
     made = rules.made(state)
     assert state.bidder is not None and state.trump is not None
@@ -695,35 +688,25 @@ def _auction(played: Replayed, names: list[str]) -> None:
     st.caption("Bidding: " + ", ".join(auction))
 
 
-def _trick(played: Replayed, at: int, names: list[str]) -> None:
+def _trick(
+    hand: HandRecord, state: State, steps: list[TrickStep], at: int, names: list[str]
+) -> None:
     """The deal (0), or the hands around trick ``at``, every card face up."""
-    players = played.hand.config.players
-    roles = _roles(played.hand, played.state, players)
-    last = len(played.steps)
+    players = hand.config.players
+    roles = _roles(hand, state, players)
+    last = len(steps)
     if at == 0:
         st.caption(f"The deal, after the auction: every hand face up. {last} tricks follow.")
-        html = faces.replay_html(None, played.state.dealt, names, roles, [0] * players)
+        html = faces.replay_html(None, state.dealt, names, roles, [0] * players)
     else:
-        step = played.steps[at - 1]
+        step = steps[at - 1]
         st.caption(f"Trick {at} of {last}: the cards played are outlined in each hand.")
         html = faces.replay_html(step, step.hands, names, roles, step.points)
     st.markdown(html, unsafe_allow_html=True)
 
 
 #: Moon 3 of Spades' part of the replay: a round, trick by trick.
-REPLAY = replay.Replay(
-    game=GAME,
-    file="moon3",
-    step="Trick",
-    forward="Next trick",
-    help="0 is the deal; each step plays one trick.",
-    load=_replayed,
-    steps=lambda played: len(played.steps),
-    seats=lambda played: played.hand.config.players,
-    draw=_trick,
-    head=_auction,
-    hand="round",
-)
+REPLAY = replay.Replay(GAME, "moon3", replay.TRICKS, _replayed, hand="round")
 
 
 def recap_link(filters: Filters) -> None:

@@ -22,8 +22,8 @@ from core.moon_dominoes.game import MoonDominoes
 from core.moon_dominoes.record import HandRecord
 from core.moon_dominoes.state import Phase, State
 from core.stats import Stats
-from ui import charts, escape, look, replay
-from ui.figures import pct, table
+from ui import charts, escape, figures, look, replay
+from ui.figures import Metric, pct, table
 from ui.moon_dominoes import tiles as faces
 from ui.moon_dominoes.table import trump_arg, trump_text
 
@@ -131,26 +131,21 @@ def draw(stats: Stats) -> None:
         return
     st.markdown(look.CSS + STYLE, unsafe_allow_html=True)
     moon = found.moon
-    with st.container(horizontal=True, key="md-headline"):
-        st.metric("Hands played", f"{found.hands:,}", border=True)
-        st.metric(
-            "Bids made",
-            pct(found.made, found.hands),
-            help=f"{found.made:,} of {found.hands:,} bids",
-            border=True,
-        )
-        st.metric(
-            "21s made",
-            f"{moon.made} of {moon.tried}",
-            help=f"Bids of {MOON}: all {HAND} tricks",
-            border=True,
-        )
-        st.metric(
-            "Tricks a defender takes",
-            f"{found.defender_average:.2f}",
-            help=f"In a hand, on average: {found.defender_hands:,} defenders' hands",
-            border=True,
-        )
+    figures.headline(
+        "md-headline",
+        [
+            Metric("Hands played", f"{found.hands:,}"),
+            figures.share("Bids made", found.made, found.hands, "bids"),
+            Metric(
+                "21s made", f"{moon.made} of {moon.tried}", f"Bids of {MOON}: all {HAND} tricks"
+            ),
+            Metric(
+                "Tricks a defender takes",
+                f"{found.defender_average:.2f}",
+                f"In a hand, on average: {found.defender_hands:,} defenders' hands",
+            ),
+        ],
+    )
     bids, trumps = st.columns(2, gap="large")
     with bids:
         _bids(found)
@@ -461,11 +456,11 @@ def _top_html(state: State, names: list[str]) -> str:
     )
 
 
-def _loaded(data: Any) -> HandRecord:
-    """The record, checked by replaying it whole."""
+def _replayed(data: Any) -> replay.Hand:
+    """A stored hand, checked by replaying it whole, to show one move at a time."""
     hand = record.load(data)
     record.replay(hand)
-    return hand
+    return replay.Hand(len(hand.actions), PLAYERS, lambda moves, names: _move(hand, moves, names))
 
 
 def _move(hand: HandRecord, moves: int, names: list[str]) -> None:
@@ -482,13 +477,8 @@ def _move(hand: HandRecord, moves: int, names: list[str]) -> None:
 
 #: Three-Player Moon's part of the replay: a hand, one move at a time.
 REPLAY = replay.Replay(
-    game=GAME,
-    file="three-player-moon",
-    step="Move",
-    forward="Next",
-    help="0 is the deal; each step is one bid, pass, discard, trump or tile played.",
-    load=_loaded,
-    steps=lambda hand: len(hand.actions),
-    seats=lambda hand: PLAYERS,
-    draw=_move,
+    GAME,
+    "three-player-moon",
+    replay.moves("one bid, pass, discard, trump or tile played"),
+    _replayed,
 )

@@ -22,7 +22,7 @@ from core.spades.game import Spades
 from core.spades.state import State
 from core.stats import Stats
 from ui import charts, escape, figures, look, replay
-from ui.figures import pct
+from ui.figures import Metric, pct
 
 GAME = Spades.name
 
@@ -38,32 +38,26 @@ def draw(stats: Stats) -> None:
         )
         return
     st.markdown(look.CSS + look.REPLAY_CSS, unsafe_allow_html=True)
-    with st.container(horizontal=True, key="m3-spades-headline"):
-        st.metric("Hands played", f"{found.hands:,}", border=True)
-        st.metric(
-            "Bids taken exactly",
-            pct(found.exact, found.bids),
-            help=f"{found.exact:,} of {found.bids:,} bids of 1 or more",
-            border=True,
-        )
-        st.metric(
-            "Contracts made",
-            pct(found.contracts_made, found.contracts),
-            help=f"{found.contracts_made:,} of {found.contracts:,} sides' contracts",
-            border=True,
-        )
-        st.metric(
-            "Nils made",
-            pct(found.nils_made + found.blind_nils_made, found.nils + found.blind_nils),
-            help=f"nil {found.nils_made} of {found.nils}, "
-            f"blind nil {found.blind_nils_made} of {found.blind_nils}",
-            border=True,
-        )
-        st.metric(
-            "Bags a side and hand",
-            f"{found.bags / found.side_hands:.2f}" if found.side_hands else "–",
-            border=True,
-        )
+    figures.headline(
+        "m3-spades-headline",
+        [
+            Metric("Hands played", f"{found.hands:,}"),
+            figures.share("Bids taken exactly", found.exact, found.bids, "bids of 1 or more"),
+            figures.share(
+                "Contracts made", found.contracts_made, found.contracts, "sides' contracts"
+            ),
+            Metric(
+                "Nils made",
+                pct(found.nils_made + found.blind_nils_made, found.nils + found.blind_nils),
+                f"nil {found.nils_made} of {found.nils}, "
+                f"blind nil {found.blind_nils_made} of {found.blind_nils}",
+            ),
+            Metric(
+                "Bags a side and hand",
+                f"{found.bags / found.side_hands:.2f}" if found.side_hands else "–",
+            ),
+        ],
+    )
     st.subheader("Bid accuracy")
     st.caption("Each bid of 1 or more against the tricks its bidder took.")
     labels = ["Exactly the bid", "More (bags)", "Fewer"]
@@ -106,17 +100,8 @@ class Trick:
     winner: int
 
 
-@dataclass(frozen=True)
-class Replayed:
-    """A stored hand replayed: where it ended, the hands as dealt, and its tricks."""
-
-    state: State
-    dealt: list[int]
-    tricks: list[Trick]
-
-
-def _replayed(data: Any) -> Replayed:
-    """The hand replayed, trick by trick."""
+def _replayed(data: Any) -> replay.Hand:
+    """A stored hand replayed, to show trick by trick."""
     rec = record.load(data)
     state = record.start(rec)
     players = state.config.players
@@ -136,7 +121,9 @@ def _replayed(data: Any) -> Replayed:
                     hands[seat].append(c)
             masks = [sum(1 << c for c in h) for h in hands]
             tricks.append(Trick(masks, played, leader, state.trick_winners[-1]))
-    return Replayed(state, dealt, tricks)
+    return replay.Hand(
+        len(tricks), players, lambda at, names: _trick(state, dealt, tricks, at, names)
+    )
 
 
 def _hands_html(state: State, masks: list[int], names: list[str]) -> str:
@@ -149,18 +136,17 @@ def _hands_html(state: State, masks: list[int], names: list[str]) -> str:
     )
 
 
-def _trick(played: Replayed, at: int, names: list[str]) -> None:
+def _trick(state: State, dealt: list[int], tricks: list[Trick], at: int, names: list[str]) -> None:
     """The deal (0), or trick ``at`` on the table with every hand before it, face up."""
-    state = played.state
     if at == 0:
-        caption = f"The deal: every hand face up. {len(played.tricks)} tricks follow."
+        caption = f"The deal: every hand face up. {len(tricks)} tricks follow."
         st.markdown(
             f'<div class="m3-replay"><div class="m3-caption">{caption}</div>'
-            f'<div class="m3-hands">{_hands_html(state, played.dealt, names)}</div></div>',
+            f'<div class="m3-hands">{_hands_html(state, dealt, names)}</div></div>',
             unsafe_allow_html=True,
         )
         return
-    trick = played.tricks[at - 1]
+    trick = tricks[at - 1]
     seats = rules.trick_seats(trick.leader, len(trick.played), state.players)
     cards = "".join(
         f'<div class="m3-played{" m3-win" if seat == trick.winner else ""}">'
@@ -183,14 +169,4 @@ def _hand_label(line: HandLine) -> str:
 
 
 #: Spades' part of the replay: a hand, trick by trick.
-REPLAY = replay.Replay(
-    game=GAME,
-    file="spades",
-    step="Trick",
-    forward="Next trick",
-    help="0 is the deal; each step plays one trick.",
-    load=_replayed,
-    steps=lambda played: len(played.tricks),
-    seats=lambda played: played.state.config.players,
-    draw=_trick,
-)
+REPLAY = replay.Replay(GAME, "spades", replay.TRICKS, _replayed)

@@ -27,8 +27,8 @@ from core.thirteen.figures import SIZES, HandLine, Overview
 from core.thirteen.game import Thirteen
 from core.thirteen.record import HandRecord
 from core.thirteen.state import Phase, State
-from ui import charts, escape, look, replay
-from ui.figures import counted, pct, table
+from ui import charts, escape, figures, look, replay
+from ui.figures import Metric, counted, pct, table
 from ui.filters import dates, panel
 from ui.thirteen.table import face, what
 
@@ -152,23 +152,25 @@ def draw(stats: Stats) -> None:
     if found.hands == 0:
         st.info("No Thirteen hand matches these filters.", icon=":material/filter_list_off:")
         return
-    with st.container(horizontal=True, key="th-headline"):
-        st.metric("Hands played", f"{found.hands:,}", border=True)
-        st.metric("Games finished", f"{found.games:,}", border=True)
-        st.metric(
-            "Won from the first lead",
-            pct(found.first_lead_wins, found.hands),
-            help=f"{found.first_lead_wins:,} of {_hands(found.hands)}: the player who "
-            "led the first trick went out first",
-            border=True,
-        )
-        st.metric(
-            "Bombs played",
-            f"{found.bombs:,}",
-            help=f"In {_hands(found.bomb_hands)}: a quad or a double sequence on 2s, or "
-            "a higher one on such a bomb",
-            border=True,
-        )
+    figures.headline(
+        "th-headline",
+        [
+            Metric("Hands played", f"{found.hands:,}"),
+            Metric("Games finished", f"{found.games:,}"),
+            Metric(
+                "Won from the first lead",
+                pct(found.first_lead_wins, found.hands),
+                f"{found.first_lead_wins:,} of {_hands(found.hands)}: the player who "
+                "led the first trick went out first",
+            ),
+            Metric(
+                "Bombs played",
+                f"{found.bombs:,}",
+                f"In {_hands(found.bomb_hands)}: a quad or a double sequence on 2s, or "
+                "a higher one on such a bomb",
+            ),
+        ],
+    )
     places, lead = st.columns(2, gap="large")
     with places:
         _places(found)
@@ -571,26 +573,16 @@ def _hand_label(line: HandLine) -> str:
     )
 
 
-def _loaded(data: Any) -> HandRecord:
-    """The record, checked by replaying it whole."""
+def _replayed(data: Any) -> replay.Hand:
+    """A stored hand, checked by replaying it whole, to show one play or pass at a time."""
     hand = record.load(data)
     record.replay(hand)
-    return hand
 
+    def move(moves: int, names: list[str]) -> None:
+        st.markdown(replay_html(after(hand, moves), names), unsafe_allow_html=True)
 
-def _move(hand: HandRecord, moves: int, names: list[str]) -> None:
-    st.markdown(replay_html(after(hand, moves), names), unsafe_allow_html=True)
+    return replay.Hand(len(hand.actions), hand.config.players, move)
 
 
 #: Thirteen's part of the replay: a hand, one play or pass at a time.
-REPLAY = replay.Replay(
-    game=GAME,
-    file="thirteen",
-    step="Move",
-    forward="Next",
-    help="0 is the deal; each step is one play or pass.",
-    load=_loaded,
-    steps=lambda hand: len(hand.actions),
-    seats=lambda hand: hand.config.players,
-    draw=_move,
-)
+REPLAY = replay.Replay(GAME, "thirteen", replay.moves("one play or pass"), _replayed)

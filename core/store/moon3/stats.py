@@ -59,7 +59,7 @@ UNFILTERED = Filters()
 
 def where(filters: Filters = UNFILTERED) -> ColumnElement[bool]:
     """The condition on ``round_record`` rows: the rounds played out with a bid, filtered."""
-    terms = [*shared.rounds_where(GAME, filters), _R.c.made.is_not(None), _R.c.bid > 0]
+    terms = [_R.c.made.is_not(None), _R.c.bid > 0]
     if filters.mode is not None:
         terms.append(_R.c.mode == filters.mode)
     if filters.decks is not None:
@@ -74,7 +74,7 @@ def where(filters: Filters = UNFILTERED) -> ColumnElement[bool]:
                 )
             )
         )
-    return and_(*terms)
+    return shared.rounds_where(GAME, filters, *terms)
 
 
 #: One line of the bids' cube: (band, players, mode, decks, bidder), then rounds, made, the sum

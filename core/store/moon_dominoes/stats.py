@@ -34,7 +34,7 @@ _S = MoonDominoesSeat.__table__  # type: ignore[attr-defined]
 
 def where(filters: Filters | None = None) -> ColumnElement[bool]:
     """The condition on ``round_record`` rows: this game's finished hands."""
-    return and_(*shared.rounds_where(GAME, filters or Filters()), _R.c.made.is_not(None))
+    return shared.rounds_where(GAME, filters, _R.c.made.is_not(None))
 
 
 def overview(store: Store, filters: Filters | None = None) -> Overview:

@@ -15,7 +15,6 @@ bid, blind, tricks, nil made, contract made, the side's score) joined to its
 from __future__ import annotations
 
 from sqlalchemy import and_, case, func, select
-from sqlalchemy.sql.elements import ColumnElement
 
 from core.figures import Filters, HandLine
 from core.spades.figures import Overview, Player
@@ -30,14 +29,9 @@ _R = RoundRecord.__table__  # type: ignore[attr-defined]
 _S = SpadesSeat.__table__  # type: ignore[attr-defined]
 
 
-def where(filters: Filters | None = None) -> ColumnElement[bool]:
-    """The condition on ``round_record`` rows: the game's hands that were not abandoned."""
-    return and_(*shared.rounds_where(GAME, filters or Filters()))
-
-
 def overview(store: Store, filters: Filters | None = None) -> Overview:
     """Every Spades figure of the Stats page, in three queries read side by side."""
-    counted = where(filters)
+    counted = shared.rounds_where(GAME, filters)
     seats = _S.join(_R, _R.c.id == _S.c.round_id)
     bid = _S.c.bid > 0
     totals = (
@@ -121,5 +115,5 @@ def hands(store: Store, filters: Filters | None = None, limit: int = 50) -> list
     """The latest finished Spades hands, newest first."""
     return [
         HandLine(*shared.hand_fields(row))
-        for row in shared.latest(store, where(filters), limit=limit)
+        for row in shared.latest(store, shared.rounds_where(GAME, filters), limit=limit)
     ]

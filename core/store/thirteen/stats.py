@@ -19,7 +19,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import and_, case, func, select
-from sqlalchemy.sql.elements import ColumnElement
 
 from core.figures import Filters
 from core.store import RoundRecord, Store
@@ -35,15 +34,10 @@ _R = RoundRecord.__table__  # type: ignore[attr-defined]
 _S = ThirteenSeat.__table__  # type: ignore[attr-defined]
 
 
-def where(filters: Filters | None = None) -> ColumnElement[bool]:
-    """The condition on ``round_record`` rows: this game's hands that were not abandoned."""
-    return and_(*shared.rounds_where(GAME, filters or Filters()))
-
-
 def overview(store: Store, filters: Filters | None = None) -> Overview:
     """Every figure of the Stats page, in four queries read side by side."""
     filters = filters or Filters()
-    counted = where(filters)
+    counted = shared.rounds_where(GAME, filters)
     seats = _S.join(_R, _R.c.id == _S.c.round_id)
     led = _S.c.led_first.is_(True)
     won_lead = and_(led, _S.c.place == 1)
@@ -115,7 +109,7 @@ def date_range(store: Store, players: int | None = None) -> tuple[datetime, date
     """When the first and the last counted hand finished, or ``None`` if there is none (a hand
     is over once a seat went out first)."""
     over = _R.c.id.in_(select(_S.c.round_id).where(_S.c.place == 1))
-    return shared.date_range(store, and_(where(Filters(players=players)), over))
+    return shared.date_range(store, shared.rounds_where(GAME, Filters(players=players), over))
 
 
 def hands(store: Store, filters: Filters | None = None, limit: int = 50) -> list[HandLine]:
@@ -126,7 +120,7 @@ def hands(store: Store, filters: Filters | None = None, limit: int = 50) -> list
     )
     found = shared.latest(
         store,
-        where(filters),
+        shared.rounds_where(GAME, filters),
         _R.c.players,
         first.c.seat,
         first.c.led_first,
