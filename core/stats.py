@@ -9,9 +9,9 @@ brought in from a file (H4), which it checks and stores through
 :mod:`core.importing` as the command line does. Figures come back as the plain
 values of ``core/<game>/figures.py``.
 
-Every game's queries offer ``overview`` and ``hands``; the dates played, the
-history of games, the partnerships and the recap are asked only of the games
-whose pages show them.
+Every game's queries offer its ``overview``; the latest hands, the dates
+played, the history of games, the partnerships and the recap are asked only of
+the games whose pages show them.
 """
 
 from __future__ import annotations
