@@ -28,6 +28,7 @@ from core.moon3.figures import (
     Overview,
     Rate,
     RoundLine,
+    Standing,
     band_label,
     best,
     favourites,
@@ -360,6 +361,18 @@ def kali_tab(view: Overview) -> None:
     _table(["", "Rounds", "Share"], rows, "kali-decided")
 
 
+def _teamwork(s: Standing) -> list[object]:
+    """A player's average bid, big bids made, and rounds and wins on the bidder's side without
+    bidding, with their rate (H5): the leaderboard and the Partnerships tab both show them."""
+    return [
+        s.average_bid if s.bids else "–",
+        s.big_bids_made,
+        s.partner_rounds,
+        s.partner_wins,
+        pct(s.partner_wins, s.partner_rounds),
+    ]
+
+
 def leaderboard_tab(view: Overview) -> None:
     board = view.leaderboard
     st.subheader("Leaderboard")
@@ -405,11 +418,7 @@ def leaderboard_tab(view: Overview) -> None:
                 pct(s.rounds_won, s.rounds),
                 s.bids,
                 s.bids_made,
-                s.average_bid if s.bids else "–",
-                s.big_bids_made,
-                s.partner_rounds,
-                s.partner_wins,
-                pct(s.partner_wins, s.partner_rounds),
+                *_teamwork(s),
                 s.defender_wins,
                 s.points,
                 s.score,
@@ -480,11 +489,7 @@ def partnerships_tab(view: Overview, filters: Filters, mark: tuple[int, int, int
                 s.bids,
                 s.bids_made,
                 pct(s.bids_made, s.bids),
-                s.average_bid if s.bids else "–",
-                s.big_bids_made,
-                s.partner_rounds,
-                s.partner_wins,
-                pct(s.partner_wins, s.partner_rounds),
+                *_teamwork(s),
                 s.defender_rounds,
                 s.defender_wins,
             ]
@@ -534,21 +539,15 @@ def partnerships_tab(view: Overview, filters: Filters, mark: tuple[int, int, int
     with right:
         _ranking("Worst pairs", worst_pairs, "Pair", "worst-pairs", fewer)
 
-    left, right = st.columns(2, gap="large")
-    with left:
-        st.subheader("Every pair")
-        _table(
-            ["Pair", "Together", "Won", "Win rate"],
-            _group_rows(favourites(pairs, len(pairs))),
-            "pairs",
-        )
-    with right:
-        st.subheader("Every trio")
-        _table(
-            ["Trio", "Together", "Won", "Win rate"],
-            _group_rows(favourites(trios, len(trios))),
-            "trios",
-        )
+    every = (("Pair", pairs), ("Trio", trios))
+    for column, (kind, found) in zip(st.columns(2, gap="large"), every, strict=True):
+        with column:
+            st.subheader(f"Every {kind.lower()}")
+            _table(
+                [kind, "Together", "Won", "Win rate"],
+                _group_rows(favourites(found, len(found))),
+                f"{kind.lower()}s",
+            )
 
 
 def _game_label(game: GameLine) -> str:
