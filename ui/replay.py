@@ -76,7 +76,7 @@ def _moved(key: str, delta: int, last: int) -> None:
     st.session_state[key] = min(max(st.session_state.get(key, 0) + delta, 0), last)
 
 
-def names_of(data: Any, stored: Sequence[str], seats: int) -> list[str]:
+def _names(data: Any, stored: Sequence[str], seats: int) -> list[str]:
     """The players' names: the record's own when it has one a seat, else the names stored with
     the round, else "Seat 1", "Seat 2", …"""
     meta = data.get("meta") if isinstance(data, dict) else None
@@ -111,7 +111,7 @@ def replay(
     except (ValueError, RecordError, ActionError) as exc:
         st.error(f"This {part.hand}'s record does not replay: {escape.markdown(exc)}")
         return
-    names = names_of(data, line.names, hand.seats)
+    names = _names(data, line.names, hand.seats)
     if hand.head is not None:
         hand.head(names)
     at = f"{part.game}-step-{line.id}"
