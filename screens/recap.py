@@ -26,4 +26,4 @@ except ModuleNotFoundError as exc:
     st.info(f"{title} has no recap yet: its Stats page has its figures.")
     st.page_link("screens/stats.py", label="Open Stats", icon=":material/bar_chart:")
 else:
-    recap.draw(session.rooms().store)
+    recap.draw(session.stats())

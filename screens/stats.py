@@ -1,7 +1,7 @@
 """Stats: pick a game, and its own page of figures, leaderboard and replays follows.
 
 Each game's figures are its own screen (``ui/<game>/stats.py``), found by the
-game's name; this page names no game.
+game's name and handed the stats service; this page names no game.
 """
 
 from __future__ import annotations
@@ -20,4 +20,4 @@ game = st.radio(
     horizontal=True,
     key="stats-game",
 )
-screens(game, "stats").draw(session.rooms().store)
+screens(game, "stats").draw(session.stats())

@@ -116,6 +116,25 @@ def test_backfill_rebuilds_the_same_facts_from_stored_records(
         session.commit()
 
 
+def test_a_store_from_before_the_stats_rows_counts_its_rounds_once_opened(
+    rooms: Rooms, store: Store, clock: FakeClock
+) -> None:
+    _, tokens = open_room(rooms, RoomSettings(mode="teams", players=4, rounds=1), 4)
+    play_until_round_ends(rooms, tokens, random.Random(5), advance=clock.advance)
+    board = stats.leaderboard(store)
+    with store.write() as session:  # as a store from before these rows had their shape
+        for table in (RoundSeat, KaliCapture, RoundGroup, GameSeat):
+            session.exec(delete(table))  # type: ignore[call-overload]
+        session.exec(update(RoundRecord).values(facts=1))  # type: ignore[call-overload]
+        session.commit()
+    assert stats.leaderboard(store) == []
+    opened = Store(store.url)  # as a server starting on it: no page needs to be visited first
+    try:
+        assert stats.leaderboard(opened) == board
+    finally:
+        opened.close()
+
+
 def test_simulate_store_keeps_whole_games_for_the_stats_page(database_url: str) -> None:
     done = subprocess.run(
         [

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from core import importing
+from core.moon3.figures import Group, best, favourites, worst
 from core.store import Store
 from core.store.moon3 import stats
 
@@ -37,7 +38,7 @@ def filters_for(part: str) -> stats.Filters:
     return stats.Filters(since=since, until=until + timedelta(days=1))
 
 
-def as_json(groups: list[stats.Group]) -> list[dict[str, Any]]:
+def as_json(groups: list[Group]) -> list[dict[str, Any]]:
     return [{"names": list(g.names), "together": g.together, "won": g.won} for g in groups]
 
 
@@ -77,9 +78,9 @@ def test_h5_pairs_and_trios_together_on_one_side(evening: Store, part: str) -> N
 def test_h5_favourite_partnerships_best_trios_and_worst_pairs(evening: Store, part: str) -> None:
     found = stats.partnerships(evening, filters_for(part))
     ranked = EXPECTED[part]["rankings"]
-    assert as_json(stats.favourites(found.pairs, 3)) == ranked["favourite_pairs"]
-    assert as_json(stats.best(found.trios, LEAST, 3)) == ranked["best_trios"]
-    assert as_json(stats.worst(found.pairs, LEAST, 3)) == ranked["worst_pairs"]
+    assert as_json(favourites(found.pairs, 3)) == ranked["favourite_pairs"]
+    assert as_json(best(found.trios, LEAST, 3)) == ranked["best_trios"]
+    assert as_json(worst(found.pairs, LEAST, 3)) == ranked["worst_pairs"]
 
 
 def test_h5_a_player_filter_keeps_that_players_partnerships(evening: Store) -> None:
@@ -94,11 +95,11 @@ def test_h5_recap_card_tells_each_players_year(evening: Store) -> None:
     assert [c.name for c in cards] == sorted(
         expected["players"], key=lambda n: (-expected["players"][n]["rounds"], n)
     )
-    pairs = [stats.Group(tuple(p["names"]), p["together"], p["won"]) for p in expected["pairs"]]
+    pairs = [Group(tuple(p["names"]), p["together"], p["won"]) for p in expected["pairs"]]
     for card in cards:
         mine = [g for g in pairs if card.name in g.names]
-        assert card.favourite == (stats.favourites(mine, 1) or [None])[0]
-        assert card.best == (stats.best(mine, LEAST, 1) or [None])[0]
+        assert card.favourite == (favourites(mine, 1) or [None])[0]
+        assert card.best == (best(mine, LEAST, 1) or [None])[0]
         assert card.standing.rounds == expected["players"][card.name]["rounds"]
 
 

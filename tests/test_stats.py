@@ -6,7 +6,11 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+from core import games
+from core.moon3 import figures
+from core.stats import Stats
 from core.store import GameRecord, GameSeat, RoundRecord, Store
+from core.store import stats as shared
 from core.store.moon3 import stats
 from core.store.moon3.tables import KaliCapture, RoundSeat
 
@@ -60,7 +64,7 @@ def test_bid_success_overall_counts_finished_rounds_only(store: Store) -> None:
 def test_bid_success_by_band_of_25(store: Store) -> None:
     fill(store)
     bands = {
-        stats.band_label(r.group): (r.rounds, r.made) for r in stats.bid_success_by_band(store)
+        figures.band_label(r.group): (r.rounds, r.made) for r in stats.bid_success_by_band(store)
     }
     assert bands == {
         "under 125": (1, 0),
@@ -332,8 +336,8 @@ def test_history_lists_games_newest_first_with_their_winners(store: Store) -> No
         (2, "Ben", 150, False),
         (3, "Dev", 125, True),
     ]
-    assert stats.hand_record(store, rounds[1].id) == json.dumps({"round": 2})
-    assert stats.hand_record(store, 10_000) is None
+    assert shared.hand_record(store, stats.GAME, rounds[1].id) == json.dumps({"round": 2})
+    assert shared.hand_record(store, stats.GAME, 10_000) is None
 
 
 def test_players_are_listed_by_rounds_played(store: Store) -> None:
@@ -364,3 +368,13 @@ def test_h5_a_made_bid_of_200_or_more_counts_and_moves_the_average(store: Store)
         session.commit()
     chen = {s.name: s for s in stats.leaderboard(store)}["Chen"]
     assert (chen.average_bid, chen.big_bids_made) == (190.0, 1)  # (160 + 220) / 2; 220 made
+
+
+def test_every_games_figures_are_read_through_the_one_stats_service(store: Store) -> None:
+    fill(store)
+    service = Stats(store)
+    assert service.overview("moon3").overall.rounds == 8
+    for game in set(games.names()) - {"moon3"}:  # found by name; none of these rounds is theirs
+        assert service.overview(game).hands == 0 and service.hands(game) == []
+    assert service.hand_record("spades", 1) is None  # a Moon 3 of Spades round is not Spades'
+    assert service.hand_record("moon3", 1) == "{}"

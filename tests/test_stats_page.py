@@ -17,6 +17,7 @@ from markdown_it import MarkdownIt
 from streamlit.testing.v1 import AppTest
 
 from core import importing
+from core.moon3.figures import band_label, best, favourites, worst
 from core.store import Store
 from core.store.moon3 import stats
 from ui import escape
@@ -140,15 +141,15 @@ def test_demo_data_answers_the_headline_questions(demo: str) -> None:
     # Nine charts, and each ranking of pairs and trios that has a group to show.
     found = stats.partnerships(Store(demo), stats.Filters())
     rankings = [
-        stats.favourites(found.pairs),
-        stats.best(found.trios),
-        stats.worst(found.pairs),
+        favourites(found.pairs),
+        best(found.trios),
+        worst(found.pairs),
     ]
     assert len(at.get("plotly_chart")) == 9 + sum(1 for r in rankings if r)
     html = "\n".join(m.value for m in at.markdown)
     # Each chart's table: the bid bands, and the leaderboard's first line.
     for rate in view.bands:
-        assert f"<td>{stats.band_label(rate.group)}</td>" in html
+        assert f"<td>{band_label(rate.group)}</td>" in html
     leader = view.leaderboard[0]
     assert f'<td>{leader.name}</td><td class="m3-num">{leader.games}</td>' in html
 

@@ -1,4 +1,5 @@
-"""Plotly figures and CSV text for the Stats pages, from the rows of ``core.store.<game>.stats``."""
+"""Plotly figures and CSV text for the Stats pages, from each game's figures
+(``core/<game>/figures.py``)."""
 
 from __future__ import annotations
 

@@ -159,6 +159,22 @@ CSS = (
 .m3-table th, .m3-table td { padding: 0.3rem 0.9rem 0.3rem 0; border-bottom: 1px solid #d7d2c4;
   text-align: left; }
 .m3-table td.m3-num, .m3-table th.m3-num { text-align: right; font-variant-numeric: tabular-nums; }
+/* A table of figures in a box of its own: a wide or long one scrolls inside it, the page never
+   sideways (A9); the header and the first column stay in view. */
+.m3-scroll { overflow: auto; max-width: 100%; max-height: 26rem; }
+.m3-scroll .m3-table { font-size: 0.9rem; white-space: nowrap; }
+.m3-scroll .m3-table th { position: sticky; top: 0; background: #f7f5ef; white-space: normal;
+  vertical-align: bottom; line-height: 1.2; }
+.m3-scroll .m3-table th, .m3-scroll .m3-table td { padding-right: 0.7rem; }
+.m3-scroll .m3-table th:first-child, .m3-scroll .m3-table td:first-child { position: sticky;
+  left: 0; background: #f7f5ef; }
+.m3-scroll .m3-table th:first-child { z-index: 1; }
+@media (max-width: 640px) {
+  .m3-scroll .m3-table { font-size: 0.82rem; }
+  .m3-scroll .m3-table th, .m3-scroll .m3-table td { padding-right: 0.45rem; }
+  .m3-scroll .m3-table th:first-child, .m3-scroll .m3-table td:first-child { max-width: 9rem;
+    overflow: hidden; text-overflow: ellipsis; }
+}
 </style>
 """
 )

@@ -1,4 +1,5 @@
-"""The room service for the pages, the player's identity in the URL, and room links."""
+"""The room and stats services for the pages, the player's identity in the URL, and room
+links."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import streamlit as st
 
 from core.boundary import Gate, report
 from core.rooms import Rooms
+from core.stats import Stats
 from core.store import Store
 
 ROOM_PAGE = "room"
@@ -42,6 +44,15 @@ def rooms() -> Gate:
     The database engine is shared and thread-safe.
     """
     return Gate(Rooms(Store(setting("DATABASE_URL"))))
+
+
+def stats() -> Stats:
+    """The stats service over the room service's store: the pages' one way to figures.
+
+    It holds nothing but that store, so it is made afresh over whichever room
+    service is cached (a second cache could outlive a new one).
+    """
+    return Stats(rooms().store)
 
 
 def public_base() -> str:

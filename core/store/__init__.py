@@ -24,7 +24,7 @@ from typing import Any
 
 from sqlalchemy import Engine, bindparam, event, inspect, update
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError, SAWarning
+from sqlalchemy.exc import DBAPIError, IntegrityError, SAWarning
 from sqlmodel import Session, SQLModel, create_engine
 
 from core import games
@@ -191,6 +191,7 @@ class Store:
         _add_missing_columns(self.writer)
         self._upgrade_kept_games()
         _add_missing_indexes(self.writer)
+        self._derive_facts()
 
     def _upgrade_kept_games(self) -> None:
         """Games kept without cards in a store from before (P7): each stored under an older
@@ -208,6 +209,14 @@ class Store:
             if UNIQUE_KEY not in present:
                 history.merge_repeats(session)
             session.commit()
+
+    def _derive_facts(self) -> None:
+        """Each game's own rows of rounds and games stored before they had their present shape,
+        derived again from the hand records (:func:`history.backfill`), so that every figure
+        counts them from the first page on."""
+        with suppress(IntegrityError), self.write() as session:  # another server did it first
+            if history.backfill(session):
+                session.commit()
 
     @contextmanager
     def write(self) -> Iterator[Session]:

@@ -87,6 +87,8 @@ class RoundRecord(SQLModel, table=True):
         # Every column the stats group and filter on: their scans read this index, never the
         # wide rows with their hand records.
         Index("ix_round_stats", *STATS_COLUMNS),
+        # The rounds whose own rows are of an older shape, found at once each time a store opens.
+        Index("ix_round_facts", "game", "abandoned", "facts"),
     )
 
     id: int | None = Field(default=None, primary_key=True)

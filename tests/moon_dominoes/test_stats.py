@@ -28,6 +28,7 @@ from core.moon_dominoes.config import MOON, PLAYERS, Config
 from core.moon_dominoes.match import Match
 from core.moon_dominoes.state import Phase, State
 from core.store import Store, history
+from core.store import stats as shared
 from core.store.moon_dominoes import stats
 from tests.apptests import page, pages_on
 from tests.test_hostile_pages import check_page
@@ -280,7 +281,7 @@ def test_recent_hands_newest_first_with_their_facts(store: Store, stored: list[P
 
 def test_a_stored_hand_replays_as_played(store: Store, stored: list[Played]) -> None:
     line = stats.hands(store, limit=1)[0]
-    text = stats.hand_record(store, line.id)
+    text = shared.hand_record(store, stats.GAME, line.id)
     assert text is not None
     state = record.replay(record.load(json.loads(text)))
     assert state.trick_winners == stored[-1].state.trick_winners

@@ -163,6 +163,27 @@ def test_stats_replay_a_spades_hand_trick_by_trick(database: str) -> None:
     assert "Trick 13:" in html and html.count('class="m3-hand"') == 4
 
 
+def test_stats_replay_of_a_spades_hand_starts_at_the_deal_and_steps_a_trick_at_a_time(
+    database: str,
+) -> None:
+    rooms, _, _, ordered = seated(database)
+    play_until_round_ends(rooms, ordered, random.Random(9))
+    rooms.store.close()
+    import streamlit as st
+
+    st.cache_data.clear()
+    at = page("stats").run()
+    next(r for r in at.radio if r.label == "Game").set_value("spades").run()
+    html = "\n".join(str(m.value) for m in at.markdown)
+    assert "The deal: every hand face up. 13 tricks follow." in html
+    assert html.count('class="m3-hand"') == 4
+    assert next(b for b in at.button if b.label == "Previous").disabled
+    next(b for b in at.button if b.label == "Next trick").click().run()
+    assert not at.exception
+    assert next(s for s in at.slider if s.label == "Trick").value == 1
+    assert "Trick 1:" in "\n".join(str(m.value) for m in at.markdown)
+
+
 def test_rules_page_explains_spades_with_the_engines_deal_sizes(database: str) -> None:
     at = page("rules").run()
     at.radio(key="rules-game").set_value("spades").run()

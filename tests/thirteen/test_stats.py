@@ -37,6 +37,7 @@ from streamlit.testing.v1 import AppTest
 
 from core.games import RoundFacts
 from core.store import Store, history
+from core.store import stats as shared
 from core.store.thirteen import stats
 from core.thirteen import cards, record, rules, table
 from core.thirteen.actions import PASS, PLAY, Action
@@ -321,11 +322,11 @@ def test_recent_hands_newest_first_with_their_facts(store: Store, stored: list[B
 
 def test_a_stored_hand_replays_as_played(store: Store, stored: list[Built]) -> None:
     line = stats.hands(store, limit=1)[0]
-    text = stats.hand_record(store, line.id)
+    text = shared.hand_record(store, stats.GAME, line.id)
     assert text is not None
     state = record.replay(record.load(json.loads(text)))
     assert state.places == stored[-1].state.places == [2, 1, 0]
-    assert stats.hand_record(store, line.id + 1000) is None
+    assert shared.hand_record(store, stats.GAME, line.id + 1000) is None
 
 
 # ---------------------------------------------------------------- the replay

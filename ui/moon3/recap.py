@@ -5,7 +5,7 @@ The range comes from the URL (``?from=YYYY-MM-DD&to=YYYY-MM-DD``, both optional,
 a link opens the same recap); without it, the calendar year of the latest round (the
 last 365 days on an empty store). A value that is not such a date, or a start after
 the end, is said plainly and the default range shown instead. Every figure comes from
-``stats.recap`` (aggregated in SQL); this module words the figures once and draws
+the stats service's recap (aggregated in SQL); this module words the figures once and draws
 those words twice: as HTML cards, and as a PNG per card drawn with Pillow only when
 its "Download PNG" is tapped. Names are text everywhere: escaped in the HTML, drawn as
 glyphs in the picture.
@@ -24,11 +24,12 @@ from urllib.parse import urlencode
 import streamlit as st
 from PIL import Image, ImageDraw, ImageFont
 
-from core.store import Store
-from core.store.moon3 import stats
+from core.moon3.figures import Filters, Group, RecapCard
+from core.moon3.game import Moon3
+from core.stats import Stats
 from ui import escape, session, share
-from ui.moon3.stats import backfilled
 
+GAME = Moon3.name
 #: Dates the range may take (a date input needs bounds; nothing sensible lies outside them).
 EARLIEST, LATEST = date(1970, 1, 1), date(2100, 12, 31)
 #: At most this much of a bad URL value is quoted back.
@@ -66,14 +67,14 @@ class Span:
     first: date
     last: date
 
-    def filters(self, stored: tuple[datetime, datetime] | None) -> stats.Filters:
+    def filters(self, stored: tuple[datetime, datetime] | None) -> Filters:
         """The rounds of the range; no date filter when it holds every ``stored`` round (the
         same figures, without looking up the rounds of the range for every seat and pair row)."""
         since = datetime.combine(self.first, time(), tzinfo=UTC)
         until = datetime.combine(self.last + timedelta(days=1), time(), tzinfo=UTC)
         if stored is not None and since <= _utc(stored[0]) and _utc(stored[1]) < until:
-            return stats.Filters()
-        return stats.Filters(since=since, until=until)
+            return Filters()
+        return Filters(since=since, until=until)
 
     def query(self) -> dict[str, str]:
         """The URL parameters that open this range."""
@@ -170,11 +171,11 @@ def _times(count: int, one: str, many: str) -> str:
     return f"{count:,} {one if count == 1 else many}"
 
 
-def _others(group: stats.Group, name: str) -> str:
+def _others(group: Group, name: str) -> str:
     return " & ".join(n for n in group.names if n != name)
 
 
-def told(card: stats.RecapCard) -> Told:
+def told(card: RecapCard) -> Told:
     """A player's headline facts, as sentences."""
     me = card.standing
     lines = [
@@ -337,9 +338,9 @@ def _file_name(card: Told, span: Span, index: int) -> str:
 @st.cache_data(max_entries=32, show_spinner=False)
 def _cards(
     span: Span, stored: tuple[datetime, datetime] | None, mark: tuple[int, int, int]
-) -> list[stats.RecapCard]:
+) -> list[RecapCard]:
     """The range's cards; ``mark`` changes whenever a round is stored, refreshing them."""
-    return stats.recap(session.rooms().store, span.filters(stored))
+    return session.stats().recap(GAME, span.filters(stored))
 
 
 def _range_inputs(span: Span) -> None:
@@ -365,12 +366,11 @@ def _share(span: Span) -> None:
     share.button("m3-recap-share", "Copy recap link", link, "Our recap")
 
 
-def draw(store: Store) -> None:
+def draw(stats: Stats) -> None:
     """The Recap of the range in the URL: one card per player, most rounds first."""
     st.markdown(CSS, unsafe_allow_html=True)
-    backfilled(store.url)
-    mark = stats.fingerprint(store)
-    found = stats.date_range(store)
+    mark = stats.fingerprint(GAME)
+    found = stats.date_range(GAME)
     default = default_span(found[1] if found else None, datetime.now(UTC).date())
     span, wrong = span_from(st.query_params, default)
     if wrong is not None:

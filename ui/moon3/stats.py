@@ -1,125 +1,88 @@
 """Moon 3 of Spades' Stats: bid success, Kali Tidi captures, the leaderboard, partnerships,
-any round replayed, and a group's history imported (H4, H5).
+any round replayed, and a group's history imported (H4, H5: :mod:`ui.moon3.imports`).
 
-Every figure comes from ``core.store.moon3.stats`` (aggregated in SQL); this module
-only lays them out: a Plotly chart, the table under it and its CSV. The
-aggregations are cached per filter set until another round or game is stored.
-Rounds kept in a scorebook or imported have no cards: the figures that need
-the cards leave them out, and the page says how many.
+Every figure comes from the stats service (:mod:`core.stats`, aggregated in
+SQL) as the values of :mod:`core.moon3.figures`; this module only lays them
+out: a Plotly chart, the table under it and its CSV. The aggregations are
+cached per filter set until another round or game is stored. Rounds kept in a
+scorebook or imported have no cards: the figures that need the cards leave
+them out, and the page says how many.
 """
 
 from __future__ import annotations
 
-import json
-import zoneinfo
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import timedelta
+from typing import Any
 
 import streamlit as st
-from sqlalchemy.exc import IntegrityError
-from streamlit.runtime.uploaded_file_manager import UploadedFile
 
-from core import importing
 from core.moon3 import cards, facts, record, rules
 from core.moon3.config import MAX_PLAYERS, MIN_PLAYERS, MODE_LABELS, Mode
-from core.moon3.imports import FIRST_DAY, LAST_DAY, MAX_BYTES, History
+from core.moon3.figures import (
+    BIG_BID,
+    MARGIN_WIDTH,
+    MIN_TOGETHER,
+    Filters,
+    GameLine,
+    Group,
+    Overview,
+    Rate,
+    RoundLine,
+    Standing,
+    band_label,
+    best,
+    favourites,
+    worst,
+)
+from core.moon3.game import Moon3
+from core.moon3.record import HandRecord, TrickStep
 from core.moon3.state import State
-from core.records import ActionError, RecordError
-from core.store import history
-from core.store.moon3 import stats
-from ui import charts, escape, look, numbers, session
+from core.stats import Stats
+from ui import charts, escape, figures, look, numbers, replay, session
+from ui.figures import Metric, pct
+from ui.filters import dates, panel
 from ui.moon3 import faces
+from ui.moon3.imports import import_history
 
+GAME = Moon3.name
 #: At most this many rows in a chart; the table and CSV keep going.
 CHART_ROWS = 15
-#: At most this many rows in a table on the page; the CSV has them all.
-TABLE_ROWS = 50
 #: The bid the headline quotes the success of.
 HEADLINE_BID = 150
 #: Pairs or trios in each ranking of the Partnerships tab.
 RANKED = 5
-#: At most this many problems of an imported file listed on the page; the CSV has them all.
-PROBLEMS_SHOWN = 100
-#: The largest history file the page takes, in MB (the reader refuses larger ones too).
-MAX_UPLOAD_MB = MAX_BYTES // 1_000_000
-#: The time zones an import may count days in (the tz database's names).
-ZONES = sorted(zoneinfo.available_timezones())
 #: How a game kept without cards is described (``GameLine.source``).
 KEPT = {facts.SCOREBOOK: "kept in a scorebook", facts.IMPORTED: "imported"}
 
-STYLE = """
-<style>
-.m3-scroll { overflow: auto; max-width: 100%; max-height: 26rem; }
-.m3-scroll .m3-table { font-size: 0.9rem; white-space: nowrap; }
-.m3-scroll .m3-table th { position: sticky; top: 0; background: #f7f5ef; }
-.m3-note { color: #555; font-size: 0.85rem; }
-</style>
-"""
-
-
-@st.cache_resource(show_spinner=False)
-def backfilled(url: str) -> int:
-    """Per-seat facts for rounds stored before they existed, once per server process (the
-    Recap asks too)."""
-    store = session.rooms().store
-    try:
-        with store.write() as db:
-            done = history.backfill(db)
-            db.commit()
-    except IntegrityError:  # another server filled them at the same moment
-        return 0
-    return done
-
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def _overview(filters: stats.Filters, mark: tuple[int, int, int]) -> stats.Overview:
+def _overview(filters: Filters, mark: tuple[int, int, int]) -> Overview:
     """The page's figures; ``mark`` changes whenever a round is stored, refreshing them."""
-    return stats.overview(session.rooms().store, filters)
+    found: Overview = session.stats().overview(GAME, filters)
+    return found
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def _games(filters: stats.Filters, mark: tuple[int, int, int]) -> list[stats.GameLine]:
+def _games(filters: Filters, mark: tuple[int, int, int]) -> list[GameLine]:
     """The history list, kept like the figures so a replay step does not query it again."""
-    return stats.history_games(session.rooms().store, filters)
+    return session.stats().history_games(GAME, filters)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def _groups(
-    filters: stats.Filters, mark: tuple[int, int, int]
-) -> tuple[list[stats.Group], list[stats.Group]]:
+def _groups(filters: Filters, mark: tuple[int, int, int]) -> tuple[list[Group], list[Group]]:
     """Every pair and every trio together on one side (read side by side), cached like the
     figures; each player's own figures are the leaderboard's, already read."""
-    store = session.rooms().store
-    pairs, trios = stats.together(
-        lambda: stats.groups(store, filters, 2), lambda: stats.groups(store, filters, 3)
-    )
-    return pairs, trios
+    return session.stats().pairs_and_trios(GAME, filters)
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
 def _players(mark: tuple[int, int, int]) -> list[str]:
-    return stats.players(session.rooms().store)
-
-
-def _pct(made: int, played: int) -> str:
-    return f"{made / played:.0%}" if played else "–"
+    return session.stats().players(GAME)
 
 
 def _table(header: list[str], rows: list[list[object]], name: str) -> None:
     """The table under a chart (first rows) and the CSV of all of it."""
-    st.markdown(
-        f'<div class="m3-scroll">{look.table_html(header, rows[:TABLE_ROWS])}</div>',
-        unsafe_allow_html=True,
-    )
-    if len(rows) > TABLE_ROWS:
-        st.caption(f"The first {TABLE_ROWS} of {len(rows)} rows; the CSV has them all.")
-    st.download_button(
-        "Download CSV",
-        charts.csv_text(header, rows),
-        file_name=f"moon3-{name}.csv",
-        mime="text/csv",
-        key=f"csv-{name}",
-        icon=":material/download:",
-    )
+    figures.table(header, rows, f"moon3-{name}.csv", shown=figures.SHOWN)
 
 
 def _chart(fig: object, name: str) -> None:
@@ -141,7 +104,7 @@ def empty_state() -> None:
     st.page_link("screens/home.py", label="Play a Quick game", icon=":material/playing_cards:")
 
 
-def filter_controls(store: stats.Store, mark: tuple[int, int, int]) -> stats.Filters:
+def filter_controls(stats: Stats, mark: tuple[int, int, int]) -> Filters:
     """Mode, players, decks, dates and a player, in one expander."""
     picked = st.session_state
     active = [
@@ -150,8 +113,7 @@ def filter_controls(store: stats.Store, mark: tuple[int, int, int]) -> stats.Fil
         f"{picked['f-decks']} deck(s)" if picked.get("f-decks") else "",
         escape.markdown(picked["f-player"]) if picked.get("f-player") else "",
     ]
-    label = "Filters" + "".join(f" · {a}" for a in active if a)
-    with st.expander(label, icon=":material/filter_list:"):
+    with panel(active):
         left, middle, right = st.columns(3)
         mode = left.selectbox(
             "Mode",
@@ -171,17 +133,8 @@ def filter_controls(store: stats.Store, mark: tuple[int, int, int]) -> stats.Fil
             format_func=lambda n: "One or two" if n is None else f"{n} deck{'s' * (n > 1)}",
             key="f-decks",
         )
-        since = until = None
-        span = stats.date_range(store)
-        if span is not None:
-            first, last = span[0].date(), span[1].date()
-            chosen = st.date_input(
-                "Dates", value=(first, last), min_value=first, max_value=last, format="YYYY-MM-DD"
-            )
-            days = [d for d in (chosen if isinstance(chosen, tuple) else (chosen,)) if d]
-            if days and (days[0] > first or days[-1] < last):
-                since = _midnight(days[0])
-                until = _midnight(days[-1]) + timedelta(days=1)
+        span = stats.date_range(GAME)
+        since, until = dates(span) if span is not None else (None, None)
         player = st.selectbox(
             "Player",
             [None, *_players(mark)],
@@ -189,15 +142,11 @@ def filter_controls(store: stats.Store, mark: tuple[int, int, int]) -> stats.Fil
             key="f-player",
             help="Only the rounds this player sat in.",
         )
-    return stats.Filters(mode, players, decks, since, until, player)
-
-
-def _midnight(day: date) -> datetime:
-    return datetime.combine(day, time(), tzinfo=UTC)
+    return Filters(players=players, since=since, until=until, mode=mode, decks=decks, player=player)
 
 
 def _rounds(count: int) -> str:
-    return f"{count:,} round{'s' * (count != 1)}"
+    return figures.counted(count, "round")
 
 
 def cardless_note(count: int, effect: str) -> None:
@@ -219,56 +168,53 @@ def cardless_note(count: int, effect: str) -> None:
         )
 
 
-def headline(view: stats.Overview) -> None:
+def headline(view: Overview) -> None:
     """The answers people come for, at a glance."""
     big = view.rate_from(HEADLINE_BID)
     kali = view.kali
     top = view.kali_by_player[0] if view.kali_by_player else None
-    with st.container(horizontal=True, key="m3-headline"):
-        st.metric("Rounds played", f"{view.overall.rounds:,}", border=True)
-        st.metric(
-            "Bids made",
-            _pct(view.overall.made, view.overall.rounds),
-            help=f"{view.overall.made:,} of {view.overall.rounds:,} bids",
-            border=True,
-        )
-        st.metric(
+    metrics = [
+        Metric("Rounds played", f"{view.overall.rounds:,}"),
+        figures.share("Bids made", view.overall.made, view.overall.rounds, "bids"),
+        figures.share(
             f"Bids of {HEADLINE_BID}+ made",
-            _pct(big.made, big.rounds),
-            help=f"{big.made:,} of {big.rounds:,} bids of {HEADLINE_BID} or more",
-            border=True,
-        )
-        st.metric(
+            big.made,
+            big.rounds,
+            f"bids of {HEADLINE_BID} or more",
+        ),
+        Metric(
             "Kali Tidi to the bidders",
-            _pct(kali.to_bidders, kali.rounds),
-            help="Dealt rounds in which the bidding side captured the 3♠",
-            border=True,
-        )
-        if top is not None and top.captures:
-            st.metric(
+            pct(kali.to_bidders, kali.rounds),
+            "Dealt rounds in which the bidding side captured the 3♠",
+        ),
+    ]
+    if top is not None and top.captures:
+        metrics.append(
+            Metric(
                 "Most Kali Tidi",
                 escape.markdown(top.name),
-                help=f"{top.captures} captures in {top.rounds} rounds",
-                border=True,
+                f"{top.captures} captures in {top.rounds} rounds",
             )
+        )
+    figures.headline("m3-headline", metrics)
     if top is not None and top.captures:
         st.caption(
             f"**{escape.markdown(top.name)}** has captured Kali Tidi most: {top.captures} times in "
             f"{top.rounds} rounds. Bids of {HEADLINE_BID} or more were made "
-            f"{_pct(big.made, big.rounds)} of the time ({big.made} of {big.rounds})."
+            f"{pct(big.made, big.rounds)} of the time ({big.made} of {big.rounds})."
         )
     cardless_note(view.cardless, "the Kali Tidi figures leave {them} out")
 
 
-def _rate_table(rates: list[stats.Rate], labels: list[str]) -> list[list[object]]:
+def _rate_table(rates: list[Rate], labels: list[str]) -> list[list[object]]:
     return [
-        [label, r.rounds, r.made, _pct(r.made, r.rounds)]
+        [label, r.rounds, r.made, pct(r.made, r.rounds)]
         for label, r in zip(labels, rates, strict=True)
     ]
 
 
 def rate_section(
-    title: str, rates: list[stats.Rate], labels: list[str], first: str, name: str, rows: bool
+    title: str, rates: list[Rate], labels: list[str], first: str, name: str, rows: bool
 ) -> None:
     """A success-rate chart (bars, or rows for long labels), its table and CSV."""
     st.subheader(title)
@@ -287,10 +233,10 @@ def rate_section(
     _table([first, "Played", "Made", "Success"], _rate_table(rates, labels), f"bid-{name}")
 
 
-def bids_tab(view: stats.Overview) -> None:
+def bids_tab(view: Overview) -> None:
     left, right = st.columns(2, gap="large")
     with left:
-        bands = [stats.band_label(r.group) for r in view.bands]
+        bands = [band_label(r.group) for r in view.bands]
         rate_section("Success by bid", view.bands, bands, "Bid", "bands", rows=False)
     with right:
         counts = [f"{r.group} players" for r in view.by_players]
@@ -320,7 +266,7 @@ def bids_tab(view: stats.Overview) -> None:
             f"{_rounds(uncounted)} kept in a scorebook or imported say only made or failed, "
             "not the points taken: they are not counted here."
         )
-    width = stats.MARGIN_WIDTH
+    width = MARGIN_WIDTH
     _chart(
         charts.margin_bars([b for b, _ in view.margins], [n for _, n in view.margins], width),
         "margins",
@@ -332,14 +278,14 @@ def bids_tab(view: stats.Overview) -> None:
     )
 
 
-def kali_tab(view: stats.Overview) -> None:
+def kali_tab(view: Overview) -> None:
     kali = view.kali
     cardless_note(view.cardless, "{they} {are} not counted here")
     if not kali.rounds:
         st.info("Kali Tidi needs the cards, and none of these rounds was dealt here.")
         return
     st.markdown(
-        f"The bidding side captured Kali Tidi in **{_pct(kali.to_bidders, kali.rounds)}** of "
+        f"The bidding side captured Kali Tidi in **{pct(kali.to_bidders, kali.rounds)}** of "
         f"rounds ({kali.to_bidders} of {kali.rounds})."
     )
     left, right = st.columns(2, gap="large")
@@ -353,7 +299,13 @@ def kali_tab(view: stats.Overview) -> None:
         _table(
             ["Player", "Rounds", "Rounds with it", "Captures", "Share"],
             [
-                [p.name, p.rounds, p.rounds_captured, p.captures, _pct(p.rounds_captured, p.rounds)]
+                [
+                    p.name,
+                    p.rounds,
+                    p.rounds_captured,
+                    p.captures,
+                    pct(p.rounds_captured, p.rounds),
+                ]
                 for p in players
             ],
             "kali-players",
@@ -386,12 +338,16 @@ def kali_tab(view: stats.Overview) -> None:
         "taken the 3♠ the defenders captured."
     )
     rows: list[list[object]] = [
-        ["Made with it", kali.made_with_it, _pct(kali.made_with_it, kali.rounds)],
-        ["Failed without it", kali.failed_without_it, _pct(kali.failed_without_it, kali.rounds)],
+        ["Made with it", kali.made_with_it, pct(kali.made_with_it, kali.rounds)],
+        [
+            "Failed without it",
+            kali.failed_without_it,
+            pct(kali.failed_without_it, kali.rounds),
+        ],
         [
             "Not decisive",
             kali.rounds - kali.decided,
-            _pct(kali.rounds - kali.decided, kali.rounds),
+            pct(kali.rounds - kali.decided, kali.rounds),
         ],
     ]
     _chart(
@@ -405,7 +361,19 @@ def kali_tab(view: stats.Overview) -> None:
     _table(["", "Rounds", "Share"], rows, "kali-decided")
 
 
-def leaderboard_tab(view: stats.Overview) -> None:
+def _teamwork(s: Standing) -> list[object]:
+    """A player's average bid, big bids made, and rounds and wins on the bidder's side without
+    bidding, with their rate (H5): the leaderboard and the Partnerships tab both show them."""
+    return [
+        s.average_bid if s.bids else "–",
+        s.big_bids_made,
+        s.partner_rounds,
+        s.partner_wins,
+        pct(s.partner_wins, s.partner_rounds),
+    ]
+
+
+def leaderboard_tab(view: Overview) -> None:
     board = view.leaderboard
     st.subheader("Leaderboard")
     st.caption(
@@ -432,7 +400,7 @@ def leaderboard_tab(view: stats.Overview) -> None:
             "Bids won",
             "Bids made",
             "Average bid",
-            f"{stats.BIG_BID}+ made",
+            f"{BIG_BID}+ made",
             "As partner",
             "Won as partner",
             "Partner win rate",
@@ -447,14 +415,10 @@ def leaderboard_tab(view: stats.Overview) -> None:
                 s.games_won,
                 s.rounds,
                 s.rounds_won,
-                _pct(s.rounds_won, s.rounds),
+                pct(s.rounds_won, s.rounds),
                 s.bids,
                 s.bids_made,
-                s.average_bid if s.bids else "–",
-                s.big_bids_made,
-                s.partner_rounds,
-                s.partner_wins,
-                _pct(s.partner_wins, s.partner_rounds),
+                *_teamwork(s),
                 s.defender_wins,
                 s.points,
                 s.score,
@@ -465,15 +429,15 @@ def leaderboard_tab(view: stats.Overview) -> None:
     )
 
 
-def _group_label(group: stats.Group) -> str:
+def _group_label(group: Group) -> str:
     return " & ".join(group.names)
 
 
-def _group_rows(found: list[stats.Group]) -> list[list[object]]:
-    return [[_group_label(g), g.together, g.won, _pct(g.won, g.together)] for g in found]
+def _group_rows(found: list[Group]) -> list[list[object]]:
+    return [[_group_label(g), g.together, g.won, pct(g.won, g.together)] for g in found]
 
 
-def _ranking(title: str, found: list[stats.Group], first: str, name: str, empty: str) -> None:
+def _ranking(title: str, found: list[Group], first: str, name: str, empty: str) -> None:
     """One ranking of pairs or trios: rounds won and lost together, and its table."""
     st.subheader(title)
     if not found:
@@ -490,9 +454,7 @@ def _ranking(title: str, found: list[stats.Group], first: str, name: str, empty:
     _table([first, "Together", "Won", "Win rate"], _group_rows(found), name)
 
 
-def partnerships_tab(
-    view: stats.Overview, filters: stats.Filters, mark: tuple[int, int, int]
-) -> None:
+def partnerships_tab(view: Overview, filters: Filters, mark: tuple[int, int, int]) -> None:
     """H5: each player's bids and partners, and the pairs and trios that win together."""
     st.subheader("Each player")
     st.caption(
@@ -511,7 +473,7 @@ def partnerships_tab(
             "Made",
             "Success",
             "Average bid",
-            f"{stats.BIG_BID}+ made",
+            f"{BIG_BID}+ made",
             "Called as teammate",
             "Won as teammate",
             "Teammate win rate",
@@ -523,15 +485,11 @@ def partnerships_tab(
                 s.name,
                 s.rounds,
                 s.rounds_won,
-                _pct(s.rounds_won, s.rounds),
+                pct(s.rounds_won, s.rounds),
                 s.bids,
                 s.bids_made,
-                _pct(s.bids_made, s.bids),
-                s.average_bid if s.bids else "–",
-                s.big_bids_made,
-                s.partner_rounds,
-                s.partner_wins,
-                _pct(s.partner_wins, s.partner_rounds),
+                pct(s.bids_made, s.bids),
+                *_teamwork(s),
                 s.defender_rounds,
                 s.defender_wins,
             ]
@@ -555,7 +513,7 @@ def partnerships_tab(
         1,
         10_000,
         key="p-least",
-        value=stats.MIN_TOGETHER,
+        value=MIN_TOGETHER,
         width=260,
     )
     # Best and worst rank by the number in the box, so none while it is out of range.
@@ -569,36 +527,30 @@ def partnerships_tab(
     with left:
         _ranking(
             "Favourite partnerships",
-            stats.favourites(pairs, RANKED),
+            favourites(pairs, RANKED),
             "Pair",
             "favourite-pairs",
             "No two players have been on one side yet.",
         )
-    best = stats.best(trios, least, RANKED) if least is not None else []
-    worst = stats.worst(pairs, least, RANKED) if least is not None else []
+    best_trios = best(trios, least, RANKED) if least is not None else []
+    worst_pairs = worst(pairs, least, RANKED) if least is not None else []
     with middle:
-        _ranking("Best trios", best, "Trio", "best-trios", fewer)
+        _ranking("Best trios", best_trios, "Trio", "best-trios", fewer)
     with right:
-        _ranking("Worst pairs", worst, "Pair", "worst-pairs", fewer)
+        _ranking("Worst pairs", worst_pairs, "Pair", "worst-pairs", fewer)
 
-    left, right = st.columns(2, gap="large")
-    with left:
-        st.subheader("Every pair")
-        _table(
-            ["Pair", "Together", "Won", "Win rate"],
-            _group_rows(stats.favourites(pairs, len(pairs))),
-            "pairs",
-        )
-    with right:
-        st.subheader("Every trio")
-        _table(
-            ["Trio", "Together", "Won", "Win rate"],
-            _group_rows(stats.favourites(trios, len(trios))),
-            "trios",
-        )
+    every = (("Pair", pairs), ("Trio", trios))
+    for column, (kind, found) in zip(st.columns(2, gap="large"), every, strict=True):
+        with column:
+            st.subheader(f"Every {kind.lower()}")
+            _table(
+                [kind, "Together", "Won", "Win rate"],
+                _group_rows(favourites(found, len(found))),
+                f"{kind.lower()}s",
+            )
 
 
-def _game_label(game: stats.GameLine) -> str:
+def _game_label(game: GameLine) -> str:
     imported = game.source == facts.IMPORTED
     # An imported game is shown by its day only: a game dated without a time is filed under
     # an evening made up on import.
@@ -617,7 +569,7 @@ def _game_label(game: stats.GameLine) -> str:
     return f"{when} · {place} · {table} · {result}"
 
 
-def history_tab(store: stats.Store, filters: stats.Filters, mark: tuple[int, int, int]) -> None:
+def history_tab(stats: Stats, filters: Filters, mark: tuple[int, int, int]) -> None:
     games = _games(filters, mark)
     st.subheader("Games")
     if not games:
@@ -632,7 +584,7 @@ def history_tab(store: stats.Store, filters: stats.Filters, mark: tuple[int, int
     )
     if game is None:
         return
-    rounds = stats.history_rounds(store, game.room_code, game.game_number)
+    rounds: list[RoundLine] = stats.history_rounds(GAME, game.room_code, game.game_number)
     kept = KEPT.get(game.source)
     kali_text = {
         r.id: ", ".join(f"{game.names[k['seat']]} (trick {k['trick']})" for k in r.kali) or "–"
@@ -650,14 +602,8 @@ def history_tab(store: stats.Store, filters: stats.Filters, mark: tuple[int, int
         ]
         for r in rounds
     ]
-    st.markdown(
-        '<div class="m3-scroll">'
-        + look.table_html(
-            ["Round", "Bidder", "Bid", "Trump", "Result", "Bidding side", "Kali Tidi"], look_rows
-        )
-        + "</div>",
-        unsafe_allow_html=True,
-    )
+    header = ["Round", "Bidder", "Bid", "Trump", "Result", "Bidding side", "Kali Tidi"]
+    st.markdown(figures.box(header, look_rows), unsafe_allow_html=True)
     if not rounds:
         return
     if kept:
@@ -667,17 +613,33 @@ def history_tab(store: stats.Store, filters: stats.Filters, mark: tuple[int, int
             icon=":material/style:",
         )
         return
-    chosen = st.selectbox(
-        "Replay a round",
+    replay.replay(
+        stats,
+        REPLAY,
         rounds,
-        format_func=lambda r: f"Round {r.round_number}: {r.bidder_name} bid {r.bid}",
+        lambda r: f"Round {r.round_number}: {r.bidder_name} bid {r.bid}",
         key=f"h-round-{game.room_code}-{game.game_number}",
+        label="Replay a round",
     )
-    if chosen is not None:
-        replay(store, game, chosen)
 
 
-def _roles(hand: record.HandRecord, state: State, players: int) -> list[str]:
+# ---------------------------------------------------------------- the replay
+
+
+def _replayed(data: Any) -> replay.Hand:
+    """A stored round replayed, to show trick by trick under its auction."""
+    hand = record.load(data)
+    state = record.replay(hand)
+    steps = record.trick_steps(state)
+    return replay.Hand(
+        len(steps),
+        hand.config.players,
+        lambda at, names: _trick(hand, state, steps, at, names),
+        lambda names: _auction(hand, state, names),
+    )
+
+
+def _roles(hand: HandRecord, state: State, players: int) -> list[str]:
     side = set(rules.bidding_side(state))
     tags = []
     for seat in range(players):
@@ -692,28 +654,8 @@ def _roles(hand: record.HandRecord, state: State, players: int) -> list[str]:
     return tags
 
 
-def _step(key: str, delta: int, last: int) -> None:
-    st.session_state[key] = min(max(st.session_state.get(key, 0) + delta, 0), last)
-
-
-def replay(store: stats.Store, game: stats.GameLine, line: stats.RoundLine) -> None:
-    """One stored round, trick by trick, with every hand face up."""
-    text = stats.hand_record(store, line.id)
-    if text is None:
-        st.warning("That round is no longer stored.")
-        return
-    try:
-        hand = record.load(json.loads(text))
-        state = record.replay(hand)
-    except (ValueError, RecordError, ActionError) as exc:
-        st.error(f"This round's hand record does not replay: {escape.markdown(exc)}")
-        return
-    players = hand.config.players
-    names = hand.meta.get("names") or game.names
-    if not isinstance(names, list) or len(names) != players:
-        names = [f"Seat {s + 1}" for s in range(players)]
-    names = [str(n) for n in names]
-    steps = record.trick_steps(state)
+def _auction(hand: HandRecord, state: State, names: list[str]) -> None:
+    """The bid, trump, calls, partners and result above the replay, and every bid in order."""
     sides = rules.side_points(state)
     made = rules.made(state)
     assert state.bidder is not None and state.trump is not None
@@ -743,42 +685,15 @@ def replay(store: stats.Store, game: stats.GameLine, line: stats.RoundLine) -> N
         unsafe_allow_html=True,
     )
     st.caption("Bidding: " + ", ".join(auction))
-    key = f"replay-{line.id}"
-    last = len(steps)
-    st.session_state.setdefault(key, 0)
-    with st.container(horizontal=True, vertical_alignment="center", key="m3-replay-nav"):
-        st.button(
-            "Previous",
-            icon=":material/chevron_left:",
-            on_click=_step,
-            args=(key, -1, last),
-            disabled=st.session_state[key] <= 0,
-            key=f"{key}-back",
-        )
-        st.button(
-            "Next trick",
-            icon=":material/chevron_right:",
-            on_click=_step,
-            args=(key, 1, last),
-            disabled=st.session_state[key] >= last,
-            key=f"{key}-next",
-        )
-        st.download_button(
-            "Hand record (JSON)",
-            json.dumps(json.loads(text), indent=2),
-            file_name=f"moon3-{game.room_code}-game{game.game_number}-round{line.round_number}.json",
-            mime="application/json",
-            icon=":material/download:",
-            key=f"{key}-json",
-        )
-    at = st.slider(
-        "Trick",
-        0,
-        last,
-        key=key,
-        help="0 is the deal; each step plays one trick.",
-    )
+
+
+def _trick(
+    hand: HandRecord, state: State, steps: list[TrickStep], at: int, names: list[str]
+) -> None:
+    """The deal (0), or the hands around trick ``at``, every card face up."""
+    players = hand.config.players
     roles = _roles(hand, state, players)
+    last = len(steps)
     if at == 0:
         st.caption(f"The deal, after the auction: every hand face up. {last} tricks follow.")
         html = faces.replay_html(None, state.dealt, names, roles, [0] * players)
@@ -789,171 +704,11 @@ def replay(store: stats.Store, game: stats.GameLine, line: stats.RoundLine) -> N
     st.markdown(html, unsafe_allow_html=True)
 
 
-def _browser_zone() -> str:
-    """The browser's time zone when it tells one of the tz database, else UTC."""
-    told = st.context.timezone
-    return told if told in ZONES else "UTC"
+#: Moon 3 of Spades' part of the replay: a round, trick by trick.
+REPLAY = replay.Replay(GAME, "moon3", replay.TRICKS, _replayed, hand="round")
 
 
-def _checked(
-    store: stats.Store,
-    upload: UploadedFile,
-    mark: tuple[int, int, int],
-    zone: str,
-    undated: date | None,
-) -> History:
-    """The uploaded file read and checked, once per file, time zone, date for the undated
-    games and state of the store."""
-    key = (upload.file_id, mark, zone, undated)
-    kept = st.session_state.get("imp-checked")
-    if kept is None or kept[0] != key:
-        data, name = upload.getvalue(), upload.name
-        found = importing.check(store, stats.GAME, data, name, zone, undated)
-        kept = (key, found)
-        st.session_state["imp-checked"] = kept
-    found: History = kept[1]
-    return found
-
-
-def _import(store: stats.Store, found: History, clean_only: bool, file_id: str) -> None:
-    """Store the checked file (a button's callback: it runs before the page draws its figures,
-    so they include what was just stored)."""
-    added = importing.store_history(store, stats.GAME, found, clean_only)
-    st.session_state["imp-said"] = (
-        file_id,
-        f"Imported {added.games} game{'s' * (added.games != 1)} ({_rounds(added.rounds)}); "
-        f"{added.skipped} already stored.",
-    )
-
-
-def _preview(found: History) -> None:
-    rows: list[list[object]] = []
-    for game in found.games:
-        sound = game.config is not None and not game.broken and bool(game.entries)
-        rows.append(
-            [
-                game.line,
-                game.day,
-                MODE_LABELS[game.config.mode] if game.config is not None else "–",
-                ", ".join(game.names),
-                len(game.entries),
-                ", ".join(f"{n} {t}" for n, t in zip(game.names, game.totals(), strict=True))
-                if sound
-                else "–",
-                game.status,
-                game.note,
-            ]
-        )
-    _table(
-        [
-            "Line",
-            f"Day in {found.zone}",
-            "Mode",
-            "Players",
-            "Rounds",
-            "R27 totals",
-            "Status",
-            "Note",
-        ],
-        rows,
-        "import-preview",
-    )
-
-
-def _problems(found: History) -> None:
-    count = len(found.problems)
-    st.error(
-        f"{count} bad line{'s' * (count != 1)}: nothing is imported while a line is bad. Fix "
-        "the file and upload it again, or import its clean lines only.",
-        icon=":material/error:",
-    )
-    st.markdown("\n".join(f"- {escape.markdown(p)}" for p in found.problems[:PROBLEMS_SHOWN]))
-    if count > PROBLEMS_SHOWN:
-        st.caption(f"And {count - PROBLEMS_SHOWN:,} more: the CSV lists them all.")
-    st.download_button(
-        "Download the problems (CSV)",
-        charts.csv_text(["Line", "Problem"], [[p.line, p.message] for p in found.problems]),
-        file_name="moon3-import-problems.csv",
-        mime="text/csv",
-        key="csv-import-problems",
-        icon=":material/download:",
-    )
-
-
-def import_history(store: stats.Store, mark: tuple[int, int, int]) -> None:
-    """H4 from the page: upload a JSON or CSV history, see every game and every bad line, and
-    store it (or its clean lines only)."""
-    with st.expander("Import a history", icon=":material/upload_file:"):
-        st.caption(
-            "A group's games played with real cards, as JSON or CSV (the README shows both "
-            "formats). Every line is checked first, and a game already stored is skipped, so "
-            "importing the same file twice adds nothing."
-        )
-        upload = st.file_uploader(
-            "History file (JSON or CSV)",
-            type=["json", "csv"],
-            max_upload_size=MAX_UPLOAD_MB,
-            key="imp-file",
-        )
-        if upload is None:
-            st.session_state.pop("imp-said", None)
-            return
-        zone = st.selectbox(
-            "Time zone the games were played in",
-            ZONES,
-            index=ZONES.index(_browser_zone()),
-            key="imp-zone",
-            help="Each game counts on its day there (in the stats and the Recap), and a game "
-            "dated without a time is an evening there. Preset to this browser's time zone.",
-        )
-        # The day chosen for the undated games belongs to this file: another starts without.
-        asked = f"imp-undated-{upload.file_id}"
-        undated = st.session_state.get(asked)
-        found = _checked(store, upload, mark, zone, undated)
-        if found.undated:
-            st.date_input(
-                f"{found.undated} game{'s have' if found.undated != 1 else ' has'} no date: "
-                "the day they were played",
-                value=None,
-                min_value=FIRST_DAY,
-                max_value=LAST_DAY,
-                key=asked,
-                help="Each is kept as an evening of that day. Without a day they are not imported.",
-            )
-        said = st.session_state.get("imp-said")
-        if said is not None and said[0] == upload.file_id:
-            st.success(said[1], icon=":material/check_circle:")
-        if not found.games and not found.problems:
-            st.info("This file holds no games.")
-            return
-        if found.games:
-            _preview(found)
-        if found.problems:
-            _problems(found)
-        fresh = found.keepable(clean_only=False)
-        clean_part = found.keepable(clean_only=True)
-        if found.clean and not fresh:
-            st.info("Every game in this file is already stored: importing it again adds nothing.")
-        with st.container(horizontal=True):
-            st.button(
-                "Import",
-                type="primary",
-                disabled=not (found.clean and fresh),
-                on_click=_import,
-                args=(store, found, False, upload.file_id),
-                key="imp-all",
-                icon=":material/upload:",
-            )
-            if found.problems and clean_part:
-                st.button(
-                    "Import the clean lines only",
-                    on_click=_import,
-                    args=(store, found, True, upload.file_id),
-                    key="imp-clean",
-                )
-
-
-def recap_link(filters: stats.Filters) -> None:
+def recap_link(filters: Filters) -> None:
     """The Recap of the dates chosen here (of its own default year without them)."""
     query = None
     if filters.since is not None and filters.until is not None:
@@ -967,22 +722,21 @@ def recap_link(filters: stats.Filters) -> None:
     )
 
 
-def draw(store: stats.Store) -> None:
+def draw(stats: Stats) -> None:
     """Moon 3 of Spades' figures: filters, headline, bids, Kali Tidi, leaderboard, partnerships,
     history, and importing a history."""
-    st.markdown(look.CSS + STYLE, unsafe_allow_html=True)
-    backfilled(store.url)
-    mark = stats.fingerprint(store)
+    st.markdown(look.CSS, unsafe_allow_html=True)
+    mark = stats.fingerprint(GAME)
     # The import stays in one place whether the store is empty or not, so that it stays open
     # when the first import fills the page.
     head = st.container()
-    import_history(store, mark)
+    import_history(stats, mark)
     if mark[0] == 0:
         with head:
             empty_state()
         return
     with head:
-        filters = filter_controls(store, mark)
+        filters = filter_controls(stats, mark)
     view = _overview(filters, mark)
     if view.overall.rounds == 0:
         st.info("No finished round matches these filters. Widen them to see more.")
@@ -1001,4 +755,4 @@ def draw(store: stats.Store) -> None:
     with partners:
         partnerships_tab(view, filters, mark)
     with past:
-        history_tab(store, filters, mark)
+        history_tab(stats, filters, mark)

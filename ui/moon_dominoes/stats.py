@@ -1,27 +1,29 @@
 """The Stats page's Three-Player Moon figures, and a replay of any stored hand.
 
-Every figure comes from :mod:`core.store.moon_dominoes.stats` (SQL); the
-layout follows the other games': metrics at a glance, a chart with its table
-and a CSV of each table. The replay steps through a hand one move at a time
+Every figure comes from the stats service (:mod:`core.stats`, aggregated in
+SQL) as the values of :mod:`core.moon_dominoes.figures`; the layout follows the
+other games': metrics at a glance, a chart with its table and a CSV of each
+table. The replay steps through a hand one move at a time
 with every tile face up, the widow and the discard included (M3): in a
 stored hand nothing is secret any more.
 """
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
 import streamlit as st
 
 from core.moon_dominoes import record, rules, tiles
 from core.moon_dominoes.actions import BID, DISCARD, PASS, PLAY, TRUMP, Action
 from core.moon_dominoes.config import HAND, MOON, PLAYERS
+from core.moon_dominoes.figures import HandLine, Overview
+from core.moon_dominoes.game import MoonDominoes
 from core.moon_dominoes.record import HandRecord
 from core.moon_dominoes.state import Phase, State
-from core.records import ActionError, RecordError
-from core.store import Store
-from core.store.moon_dominoes import stats
-from ui import charts, escape, look
+from core.stats import Stats
+from ui import charts, escape, figures, look, replay
+from ui.figures import Metric, pct, table
 from ui.moon_dominoes import tiles as faces
 from ui.moon_dominoes.table import trump_arg, trump_text
 
@@ -29,19 +31,6 @@ from ui.moon_dominoes.table import trump_arg, trump_text
 #: upright tiles fits a 390 px phone.
 STYLE = """
 <style>
-.m3-scroll { overflow: auto; max-width: 100%; max-height: 26rem; }
-.m3-scroll .m3-table { font-size: 0.9rem; white-space: nowrap; }
-.m3-scroll .m3-table th { position: sticky; top: 0; background: #f7f5ef; white-space: normal;
-  vertical-align: bottom; line-height: 1.2; }
-.m3-scroll .m3-table th, .m3-scroll .m3-table td { padding-right: 0.7rem; }
-/* The name stays in view while a wide table scrolls sideways on a phone. */
-.m3-scroll .m3-table th:first-child, .m3-scroll .m3-table td:first-child { position: sticky;
-  left: 0; background: #f7f5ef; max-width: 9rem; overflow: hidden; text-overflow: ellipsis; }
-.m3-scroll .m3-table th:first-child { z-index: 1; }
-@media (max-width: 640px) {
-  .m3-scroll .m3-table { font-size: 0.82rem; }
-  .m3-scroll .m3-table th, .m3-scroll .m3-table td { padding-right: 0.45rem; }
-}
 .mds-t { display: inline-block; width: 1.9rem; height: 3.8rem; line-height: 0;
   vertical-align: middle; flex: none; }
 .mds-t svg { width: 100%; height: 100%; display: block; }
@@ -93,6 +82,8 @@ STYLE = """
 """
 
 
+GAME = MoonDominoes.name
+
 #: A table's header and rows, as the page shows it and its CSV holds it.
 Table = tuple[list[str], list[list[object]]]
 
@@ -114,10 +105,6 @@ def _tricks(count: int) -> str:
     return f"{count} trick{'s' * (count != 1)}"
 
 
-def _pct(part: int, whole: int) -> str:
-    return f"{part / whole:.0%}" if whole else "–"
-
-
 def _tile(tile: int, trump: int | None, kind: str = "") -> str:
     """One tile face up, in a box of the size ``kind`` names (and marked as trump if it is)."""
     upright = "mds-side" not in kind
@@ -125,26 +112,16 @@ def _tile(tile: int, trump: int | None, kind: str = "") -> str:
     return f'<span class="mds-t {kind}">{face}</span>'
 
 
-def _table(label: str, table: Table, name: str) -> None:
+def _table(label: str, shown: Table, name: str) -> None:
     """A table on the page (names escaped), and its CSV to download (no formula runs)."""
-    header, rows = table
-    st.markdown(
-        f'<div class="m3-scroll">{look.table_html(header, rows)}</div>', unsafe_allow_html=True
-    )
-    st.download_button(
-        label,
-        charts.csv_text(header, rows),
-        file_name=f"three-player-moon-{name}.csv",
-        mime="text/csv",
-        key=f"md-csv-{name}",
-        icon=":material/download:",
-    )
+    header, rows = shown
+    table(header, rows, f"three-player-moon-{name}.csv", label)
 
 
-def draw(store: Store) -> None:
+def draw(stats: Stats) -> None:
     """Three-Player Moon's figures: bids, trumps, 21s, defence, the leaderboard, replays."""
-    figures = stats.overview(store)
-    if figures.hands == 0:
+    found: Overview = stats.overview(GAME)
+    if found.hands == 0:
         st.info(
             "No Three-Player Moon hand has been played to the end yet. Start one from Create "
             "Room or a Quick game (choose Three-Player Moon): every finished hand is kept and "
@@ -153,85 +130,88 @@ def draw(store: Store) -> None:
         )
         return
     st.markdown(look.CSS + STYLE, unsafe_allow_html=True)
-    moon = figures.moon
-    with st.container(horizontal=True, key="md-headline"):
-        st.metric("Hands played", f"{figures.hands:,}", border=True)
-        st.metric(
-            "Bids made",
-            _pct(figures.made, figures.hands),
-            help=f"{figures.made:,} of {figures.hands:,} bids",
-            border=True,
-        )
-        st.metric(
-            "21s made",
-            f"{moon.made} of {moon.tried}",
-            help=f"Bids of {MOON}: all {HAND} tricks",
-            border=True,
-        )
-        st.metric(
-            "Tricks a defender takes",
-            f"{figures.defender_average:.2f}",
-            help=f"In a hand, on average: {figures.defender_hands:,} defenders' hands",
-            border=True,
-        )
+    moon = found.moon
+    figures.headline(
+        "md-headline",
+        [
+            Metric("Hands played", f"{found.hands:,}"),
+            figures.share("Bids made", found.made, found.hands, "bids"),
+            Metric(
+                "21s made", f"{moon.made} of {moon.tried}", f"Bids of {MOON}: all {HAND} tricks"
+            ),
+            Metric(
+                "Tricks a defender takes",
+                f"{found.defender_average:.2f}",
+                f"In a hand, on average: {found.defender_hands:,} defenders' hands",
+            ),
+        ],
+    )
     bids, trumps = st.columns(2, gap="large")
     with bids:
-        _bids(figures)
+        _bids(found)
     with trumps:
-        _trumps(figures)
+        _trumps(found)
     moons, defence = st.columns(2, gap="large")
     with moons:
-        _moons(figures)
+        _moons(found)
     with defence:
-        _defence(figures)
-    _leaderboard(figures)
-    replay(store)
+        _defence(found)
+    _leaderboard(found)
+    st.subheader("Replay a hand")
+    replay.replay(
+        stats,
+        REPLAY,
+        stats.hands(GAME),
+        _hand_label,
+        key="md-hand",
+        help="The latest hands, newest first.",
+    )
 
 
-def bid_table(figures: stats.Overview) -> Table:
+def bid_table(found: Overview) -> Table:
     """Bids tried and made, per amount."""
     rows: list[list[object]] = [
-        [line.key, line.tried, line.made, _pct(line.made, line.tried)] for line in figures.by_bid
+        [line.key, line.tried, line.made, pct(line.made, line.tried)] for line in found.by_bid
     ]
     return ["Bid", "Tried", "Made", "Success"], rows
 
 
-def trump_table(figures: stats.Overview) -> Table:
+def trump_table(found: Overview) -> Table:
     """How often each trump was named, and its bids made."""
     rows: list[list[object]] = [
         [
             trump_text(line.key),
             line.tried,
-            _pct(line.tried, figures.hands),
+            pct(line.tried, found.hands),
             line.made,
-            _pct(line.made, line.tried),
+            pct(line.made, line.tried),
         ]
-        for line in figures.by_trump
+        for line in found.by_trump
     ]
     return ["Trump", "Chosen", "Share", "Made", "Success"], rows
 
 
-def moon_table(figures: stats.Overview) -> Table:
+def moon_table(found: Overview) -> Table:
     """Everyone who has bid 21, the most made first."""
     rows: list[list[object]] = [
         [p.name, p.moons, p.moons_made]
-        for p in sorted(figures.leaderboard, key=lambda p: (-p.moons_made, -p.moons, p.name))
+        for p in sorted(found.leaderboard, key=lambda p: (-p.moons_made, -p.moons, p.name))
         if p.moons
     ]
     return ["Player", f"{MOON}s bid", "Made"], rows
 
 
-def defence_table(figures: stats.Overview) -> Table:
+def defence_table(found: Overview) -> Table:
     """Each player's tricks as a defender, the most a hand first."""
     rows: list[list[object]] = [
         [p.name, p.defended, p.defender_tricks, f"{p.defender_average:.2f}"]
-        for p in sorted(figures.leaderboard, key=lambda p: (-p.defender_average, p.name))
+        for p in sorted(found.leaderboard, key=lambda p: (-p.defender_average, p.name))
         if p.defended
     ]
     return ["Player", "Hands defending", "Tricks", "A hand"], rows
 
 
-def leaderboard_table(figures: stats.Overview) -> Table:
+def leaderboard_table(found: Overview) -> Table:
     """The leaderboard: games won first, then points."""
     rows: list[list[object]] = [
         [
@@ -244,15 +224,15 @@ def leaderboard_table(figures: stats.Overview) -> Table:
             p.points,
             f"{p.defender_average:.2f}",
         ]
-        for p in figures.leaderboard
+        for p in found.leaderboard
     ]
     return ["Player", "Games", "Won", "Hands", "Bids", "Made", "Points", "Defending"], rows
 
 
-def _bids(figures: stats.Overview) -> None:
+def _bids(found: Overview) -> None:
     st.subheader("Bids made, by bid")
     st.caption(f"Made means the bidder took at least the tricks bid ({MOON}: all {HAND}).")
-    tried = [line for line in figures.by_bid if line.tried]
+    tried = [line for line in found.by_bid if line.tried]
     st.plotly_chart(
         charts.rate_bars(
             [str(line.key) for line in tried],
@@ -262,47 +242,47 @@ def _bids(figures: stats.Overview) -> None:
         config=charts.CONFIG,
         key="md-bids",
     )
-    _table("Bids CSV", bid_table(figures), "bids")
+    _table("Bids CSV", bid_table(found), "bids")
 
 
-def _trumps(figures: stats.Overview) -> None:
+def _trumps(found: Overview) -> None:
     st.subheader("Trump chosen")
     st.caption("What the bidder named after taking the widow, and how often the bid was made.")
     st.plotly_chart(
         charts.stacked_columns(
-            [trump_text(line.key) for line in figures.by_trump],
+            [trump_text(line.key) for line in found.by_trump],
             [
-                ("Made", [line.made for line in figures.by_trump], charts.GREEN),
-                ("Set", [line.tried - line.made for line in figures.by_trump], charts.RED),
+                ("Made", [line.made for line in found.by_trump], charts.GREEN),
+                ("Set", [line.tried - line.made for line in found.by_trump], charts.RED),
             ],
             "trump",
         ),
         config=charts.CONFIG,
         key="md-trumps",
     )
-    _table("Trumps CSV", trump_table(figures), "trumps")
+    _table("Trumps CSV", trump_table(found), "trumps")
 
 
-def _moons(figures: stats.Overview) -> None:
-    moon = figures.moon
+def _moons(found: Overview) -> None:
+    moon = found.moon
     st.subheader(f"Bids of {MOON}")
     if not moon.tried:
         st.caption(f"Nobody has bid {MOON} yet: all {HAND} tricks, for the game at once if made.")
         return
     st.caption(
         f"{MOON} asks for all {HAND} tricks and wins the game at once if made; set, it costs "
-        f"{MOON}. Bid {moon.tried} times, made {moon.made} ({_pct(moon.made, moon.tried)})."
+        f"{MOON}. Bid {moon.tried} times, made {moon.made} ({pct(moon.made, moon.tried)})."
     )
-    _table(f"{MOON}s CSV", moon_table(figures), "21s")
+    _table(f"{MOON}s CSV", moon_table(found), "21s")
 
 
-def _defence(figures: stats.Overview) -> None:
+def _defence(found: Overview) -> None:
     st.subheader("Tricks a defender takes")
     st.caption(
         f"The two players against the bidder score a point a trick. On average a defender "
-        f"takes {figures.defender_average:.2f} of the {HAND} tricks in a hand."
+        f"takes {found.defender_average:.2f} of the {HAND} tricks in a hand."
     )
-    spread = figures.defender_spread
+    spread = found.defender_spread
     last = max((t for t, n in enumerate(spread) if n), default=0)
     st.plotly_chart(
         charts.count_rows(
@@ -313,12 +293,12 @@ def _defence(figures: stats.Overview) -> None:
         config=charts.CONFIG,
         key="md-defence",
     )
-    _table("Defence CSV", defence_table(figures), "defence")
+    _table("Defence CSV", defence_table(found), "defence")
 
 
-def _leaderboard(figures: stats.Overview) -> None:
+def _leaderboard(found: Overview) -> None:
     st.subheader("Leaderboard")
-    _table("Leaderboard CSV", leaderboard_table(figures), "leaderboard")
+    _table("Leaderboard CSV", leaderboard_table(found), "leaderboard")
     st.caption(
         "Games: finished games played and won. Bids: auctions won, and made. Points: every "
         "hand's score added up. Defending: tricks a hand when not the bidder."
@@ -328,17 +308,13 @@ def _leaderboard(figures: stats.Overview) -> None:
 # ---------------------------------------------------------------- the replay
 
 
-def _hand_label(line: stats.HandLine) -> str:
+def _hand_label(line: HandLine) -> str:
     bidder = line.names[line.bidder] if 0 <= line.bidder < len(line.names) else "?"
     return (
         f"{line.finished_at:%d %b %H:%M} · {bidder} bid {line.bid}, {trump_text(line.trump)}, "
         f"{'made' if line.made else 'set'} · room {line.room_code} game {line.game_number} "
         f"hand {line.round_number}"
     )
-
-
-def _step(key: str, delta: int, last: int) -> None:
-    st.session_state[key] = min(max(st.session_state.get(key, 0) + delta, 0), last)
 
 
 def _after(hand: HandRecord, moves: int) -> State:
@@ -480,66 +456,16 @@ def _top_html(state: State, names: list[str]) -> str:
     )
 
 
-def replay(store: Store) -> None:
-    """Pick a stored hand and step through it one move at a time, every tile face up."""
-    st.subheader("Replay a hand")
-    lines = stats.hands(store)
-    line = st.selectbox(
-        "Hand",
-        lines,
-        format_func=_hand_label,
-        key="md-hand",
-        help="The latest hands, newest first.",
-    )
-    if line is None:
-        return
-    text = stats.hand_record(store, line.id)
-    if text is None:
-        st.warning("That hand is no longer stored.")
-        return
-    try:
-        hand = record.load(json.loads(text))
-        record.replay(hand)
-    except (ValueError, RecordError, ActionError) as exc:
-        st.error(f"This hand's record does not replay: {escape.markdown(exc)}")
-        return
-    names = line.names if len(line.names) == PLAYERS else [f"Seat {s + 1}" for s in range(PLAYERS)]
-    key = f"md-move-{line.id}"
-    last = len(hand.actions)
-    st.session_state.setdefault(key, 0)
-    with st.container(horizontal=True, vertical_alignment="center", key="md-replay-nav"):
-        st.button(
-            "Previous",
-            icon=":material/chevron_left:",
-            on_click=_step,
-            args=(key, -1, last),
-            disabled=st.session_state[key] <= 0,
-            key=f"{key}-back",
-        )
-        st.button(
-            "Next",
-            icon=":material/chevron_right:",
-            on_click=_step,
-            args=(key, 1, last),
-            disabled=st.session_state[key] >= last,
-            key=f"{key}-next",
-        )
-        st.download_button(
-            "Hand record (JSON)",
-            json.dumps(json.loads(text), indent=2),
-            file_name=f"three-player-moon-{line.room_code}-game{line.game_number}-"
-            f"hand{line.round_number}.json",
-            mime="application/json",
-            icon=":material/download:",
-            key=f"{key}-json",
-        )
-    moves = st.slider(
-        "Move",
-        0,
-        last,
-        key=key,
-        help="0 is the deal; each step is one bid, pass, discard, trump or tile played.",
-    )
+def _replayed(data: Any) -> replay.Hand:
+    """A stored hand, checked by replaying it whole, to show one move at a time."""
+    hand = record.load(data)
+    record.replay(hand)
+    return replay.Hand(len(hand.actions), PLAYERS, lambda moves, names: _move(hand, moves, names))
+
+
+def _move(hand: HandRecord, moves: int, names: list[str]) -> None:
+    """The hand after ``moves`` moves: the widow, the discard, what was said, the trick, the
+    hands and the tricks done."""
     state = _after(hand, moves)
     st.markdown(
         f'<div class="mds-replay">{_top_html(state, names)}'
@@ -547,3 +473,12 @@ def replay(store: Store) -> None:
         f"{_trick_html(state, names)}{_hands_html(state, names)}{_done_html(state, names)}</div>",
         unsafe_allow_html=True,
     )
+
+
+#: Three-Player Moon's part of the replay: a hand, one move at a time.
+REPLAY = replay.Replay(
+    GAME,
+    "three-player-moon",
+    replay.moves("one bid, pass, discard, trump or tile played"),
+    _replayed,
+)

@@ -1,33 +1,38 @@
 """The Stats page's Thirteen figures, and a replay of any stored hand.
 
-Every figure comes from :mod:`core.store.thirteen.stats` (SQL); the layout
-follows the other games': filters (table size, dates), metrics at a glance,
-a chart with its table and a CSV of each table, a leaderboard to sort. The
+Every figure comes from the stats service (:mod:`core.stats`, aggregated in
+SQL) as the values of :mod:`core.thirteen.figures`; the layout follows the
+other games': filters (table size, dates), metrics at a glance, a chart with
+its table and a CSV of each table, a leaderboard to sort. The
 replay steps through a hand one move at a time with every hand face up: in
 a stored hand nothing is secret any more.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import datetime
+from typing import Any
 
 import plotly.graph_objects as go
 import streamlit as st
 
-from core.records import ActionError, RecordError
-from core.store import Store
-from core.store.thirteen import stats
+from core.figures import Filters
+from core.stats import Stats
 from core.thirteen import cards, record, rules
 from core.thirteen.actions import PASS, Action
 from core.thirteen.config import HAND, MAX_PLAYERS
+from core.thirteen.figures import SIZES, HandLine, Overview
+from core.thirteen.game import Thirteen
 from core.thirteen.record import HandRecord
 from core.thirteen.state import Phase, State
-from ui import charts, escape, look
+from ui import charts, escape, figures, look, replay
+from ui.figures import Metric, counted, pct, table
+from ui.filters import dates, panel
 from ui.thirteen.table import face, what
 
+GAME = Thirteen.name
 #: At most this many players in a chart; the table and CSV keep going.
 CHART_ROWS = 15
 PLACE_WORDS = ("1st", "2nd", "3rd", "4th")
@@ -36,19 +41,6 @@ PLACE_COLOURS = (charts.GREEN, charts.BLUE, charts.GOLD, charts.RED)
 
 STYLE = """
 <style>
-.m3-scroll { overflow: auto; max-width: 100%; max-height: 26rem; }
-.m3-scroll .m3-table { font-size: 0.9rem; white-space: nowrap; }
-.m3-scroll .m3-table th { position: sticky; top: 0; background: #f7f5ef; white-space: normal;
-  vertical-align: bottom; line-height: 1.2; }
-.m3-scroll .m3-table th, .m3-scroll .m3-table td { padding-right: 0.7rem; }
-/* The name stays in view while a wide table scrolls sideways on a phone. */
-.m3-scroll .m3-table th:first-child, .m3-scroll .m3-table td:first-child { position: sticky;
-  left: 0; background: #f7f5ef; max-width: 9rem; overflow: hidden; text-overflow: ellipsis; }
-.m3-scroll .m3-table th:first-child { z-index: 1; }
-@media (max-width: 640px) {
-  .m3-scroll .m3-table { font-size: 0.82rem; }
-  .m3-scroll .m3-table th, .m3-scroll .m3-table td { padding-right: 0.45rem; }
-}
 .ths-replay { background: radial-gradient(ellipse at center, #2a8554 0%, #1f6f43 60%, #165634 100%);
   border-radius: 16px; padding: 0.7rem 0.6rem; margin: 0.3rem 0 0.6rem; color: #fdfbf3;
   box-shadow: inset 0 0 24px rgba(0,0,0,0.35); font-size: 0.85rem; }
@@ -99,16 +91,12 @@ STYLE = """
 Table = tuple[list[str], list[list[object]]]
 
 
-def _pct(part: int, whole: int) -> str:
-    return f"{part / whole:.0%}" if whole else "–"
-
-
 def _place(average: float) -> str:
     return f"{average:.2f}" if average else "–"
 
 
 def _hands(count: int) -> str:
-    return f"{count:,} hand{'s' * (count != 1)}"
+    return counted(count, "hand")
 
 
 def _face(card: int, gone: bool = False) -> str:
@@ -121,64 +109,36 @@ def _play_html(played: Sequence[int]) -> str:
     return f'<span class="ths-cards">{"".join(_face(c) for c in played)}</span>'
 
 
-def _table(label: str, table: Table, name: str) -> None:
+def _table(label: str, shown: Table, name: str) -> None:
     """A table on the page (names escaped), and its CSV to download (no formula runs)."""
-    header, rows = table
-    st.markdown(
-        f'<div class="m3-scroll">{look.table_html(header, rows)}</div>', unsafe_allow_html=True
-    )
-    st.download_button(
-        label,
-        charts.csv_text(header, rows),
-        file_name=f"thirteen-{name}.csv",
-        mime="text/csv",
-        key=f"th-csv-{name}",
-        icon=":material/download:",
-    )
+    header, rows = shown
+    table(header, rows, f"thirteen-{name}.csv", label)
 
 
 # ---------------------------------------------------------------- filters
 
 
-def _midnight(day: date) -> datetime:
-    return datetime.combine(day, time(), tzinfo=UTC)
-
-
-def filter_controls(span: tuple[datetime, datetime]) -> stats.Filters:
+def filter_controls(span: tuple[datetime, datetime]) -> Filters:
     """Table size and dates, in one expander whose label says what is chosen."""
     size = st.session_state.get("th-f-players")
-    label = "Filters" + (f" · {size} players" if size else "")
-    with st.expander(label, icon=":material/filter_list:"):
+    with panel([f"{size} players" if size else ""]):
         players = st.selectbox(
             "Table size",
-            [None, *stats.SIZES],
+            [None, *SIZES],
             format_func=lambda n: "Any number of players" if n is None else f"{n} players",
             key="th-f-players",
             help="Places and points mean more side by side at one table size.",
         )
-        first, last = span[0].date(), span[1].date()
-        chosen = st.date_input(
-            "Dates",
-            value=(first, last),
-            min_value=first,
-            max_value=last,
-            format="YYYY-MM-DD",
-            key="th-f-dates",
-        )
-        days = [d for d in (chosen if isinstance(chosen, tuple) else (chosen,)) if d]
-        since = until = None
-        if days and (days[0] > first or days[-1] < last):
-            since = _midnight(days[0])
-            until = _midnight(days[-1]) + timedelta(days=1)
-    return stats.Filters(players, since, until)
+        since, until = dates(span, key="th-f-dates")
+    return Filters(players=players, since=since, until=until)
 
 
 # ---------------------------------------------------------------- the figures
 
 
-def draw(store: Store) -> None:
+def draw(stats: Stats) -> None:
     """Thirteen's figures: places, first leads, bombs, the leaderboard, replays."""
-    span = stats.date_range(store)
+    span = stats.date_range(GAME)
     if span is None:
         st.info(
             "No Thirteen hand has been played to the end yet. Start one from Create Room or "
@@ -188,87 +148,95 @@ def draw(store: Store) -> None:
         return
     st.markdown(look.CSS + STYLE, unsafe_allow_html=True)
     filters = filter_controls(span)
-    figures = stats.overview(store, filters)
-    if figures.hands == 0:
+    found: Overview = stats.overview(GAME, filters)
+    if found.hands == 0:
         st.info("No Thirteen hand matches these filters.", icon=":material/filter_list_off:")
         return
-    with st.container(horizontal=True, key="th-headline"):
-        st.metric("Hands played", f"{figures.hands:,}", border=True)
-        st.metric("Games finished", f"{figures.games:,}", border=True)
-        st.metric(
-            "Won from the first lead",
-            _pct(figures.first_lead_wins, figures.hands),
-            help=f"{figures.first_lead_wins:,} of {_hands(figures.hands)}: the player who "
-            "led the first trick went out first",
-            border=True,
-        )
-        st.metric(
-            "Bombs played",
-            f"{figures.bombs:,}",
-            help=f"In {_hands(figures.bomb_hands)}: a quad or a double sequence on 2s, or "
-            "a higher one on such a bomb",
-            border=True,
-        )
+    figures.headline(
+        "th-headline",
+        [
+            Metric("Hands played", f"{found.hands:,}"),
+            Metric("Games finished", f"{found.games:,}"),
+            Metric(
+                "Won from the first lead",
+                pct(found.first_lead_wins, found.hands),
+                f"{found.first_lead_wins:,} of {_hands(found.hands)}: the player who "
+                "led the first trick went out first",
+            ),
+            Metric(
+                "Bombs played",
+                f"{found.bombs:,}",
+                f"In {_hands(found.bomb_hands)}: a quad or a double sequence on 2s, or "
+                "a higher one on such a bomb",
+            ),
+        ],
+    )
     places, lead = st.columns(2, gap="large")
     with places:
-        _places(figures)
+        _places(found)
     with lead:
-        _first_lead(figures)
-    _bombs(figures)
-    _leaderboard(figures)
-    replay(store, filters)
+        _first_lead(found)
+    _bombs(found)
+    _leaderboard(found)
+    st.subheader("Replay a hand")
+    replay.replay(
+        stats,
+        REPLAY,
+        stats.hands(GAME, filters),
+        _hand_label,
+        key="th-hand",
+        help="The latest 50 hands, newest first.",
+    )
 
 
-def places_table(figures: stats.Overview) -> Table:
+def places_table(found: Overview) -> Table:
     """Each player's places, the best average first."""
     rows: list[list[object]] = [
         [p.name, p.hands, *p.places, _place(p.average_place)]
-        for p in sorted(figures.leaderboard, key=lambda p: (p.average_place, -p.hands, p.name))
+        for p in sorted(found.leaderboard, key=lambda p: (p.average_place, -p.hands, p.name))
         if p.hands
     ]
     return ["Player", "Hands", *PLACE_WORDS, "Average place"], rows
 
 
-def first_lead_table(figures: stats.Overview) -> Table:
+def first_lead_table(found: Overview) -> Table:
     """Per table size and overall, then per player: hands led first, and won."""
     rows: list[list[object]] = [
         [
             f"{line.players} players",
             line.hands,
             line.first_lead_wins,
-            _pct(line.first_lead_wins, line.hands),
+            pct(line.first_lead_wins, line.hands),
         ]
-        for line in figures.by_size
+        for line in found.by_size
         if line.hands
     ]
     rows.append(
         [
             "All tables",
-            figures.hands,
-            figures.first_lead_wins,
-            _pct(figures.first_lead_wins, figures.hands),
+            found.hands,
+            found.first_lead_wins,
+            pct(found.first_lead_wins, found.hands),
         ]
     )
     return ["Table", "Hands", "Won from the first lead", "Rate"], rows
 
 
-def first_lead_players(figures: stats.Overview) -> Table:
+def first_lead_players(found: Overview) -> Table:
     """Each player's hands led first, and how many of them the player won."""
     rows: list[list[object]] = [
-        [p.name, p.led_first, p.first_lead_wins, _pct(p.first_lead_wins, p.led_first)]
-        for p in sorted(
-            figures.leaderboard, key=lambda p: (-p.first_lead_rate, -p.led_first, p.name)
-        )
+        [p.name, p.led_first, p.first_lead_wins, pct(p.first_lead_wins, p.led_first)]
+        for p in sorted(found.leaderboard, key=lambda p: (-p.first_lead_rate, -p.led_first, p.name))
         if p.led_first
     ]
     return ["Player", "Led first", "Won", "Rate"], rows
 
 
-def bombs_table(figures: stats.Overview) -> Table:
+def bombs_table(found: Overview) -> Table:
     """Everyone who has played a bomb, the most first."""
     rows: list[list[object]] = [
         [p.name, p.bombs, p.hands]
-        for p in sorted(figures.leaderboard, key=lambda p: (-p.bombs, p.hands, p.name))
+        for p in sorted(found.leaderboard, key=lambda p: (-p.bombs, p.hands, p.name))
         if p.bombs
     ]
     return ["Player", "Bombs", "Hands"], rows
@@ -286,7 +254,7 @@ ORDERS = {
 }
 
 
-def leaderboard_table(figures: stats.Overview, order: str = "Games won") -> Table:
+def leaderboard_table(found: Overview, order: str = "Games won") -> Table:
     """The leaderboard, in the order chosen (games won first unless asked)."""
     rows: list[list[object]] = [
         [
@@ -301,7 +269,7 @@ def leaderboard_table(figures: stats.Overview, order: str = "Games won") -> Tabl
             p.led_first,
             p.first_lead_wins,
         ]
-        for p in sorted(figures.leaderboard, key=ORDERS[order])
+        for p in sorted(found.leaderboard, key=ORDERS[order])
     ]
     header = [
         "Player",
@@ -318,11 +286,11 @@ def leaderboard_table(figures: stats.Overview, order: str = "Games won") -> Tabl
     return header, rows
 
 
-def places_chart(figures: stats.Overview) -> go.Figure:
+def places_chart(found: Overview) -> go.Figure:
     """Each player's hands by place, as shares of the player's hands, the best average on top."""
     shown = [
         p
-        for p in sorted(figures.leaderboard, key=lambda p: (p.average_place, -p.hands, p.name))
+        for p in sorted(found.leaderboard, key=lambda p: (p.average_place, -p.hands, p.name))
         if p.hands
     ][:CHART_ROWS]
     labels = [escape.chart(p.name) for p in shown]
@@ -363,15 +331,15 @@ def places_chart(figures: stats.Overview) -> go.Figure:
     return fig
 
 
-def first_lead_chart(figures: stats.Overview) -> go.Figure:
+def first_lead_chart(found: Overview) -> go.Figure:
     """The first leader's win rate per table size and overall, a tick at the fair share."""
-    played = [line for line in figures.by_size if line.hands]
+    played = [line for line in found.by_size if line.hands]
     labels = [f"{line.players} players" for line in played] + ["All"]
     fig = charts.rate_bars(
         labels,
-        [line.first_lead_rate for line in played] + [figures.first_lead_rate],
+        [line.first_lead_rate for line in played] + [found.first_lead_rate],
         [f"{line.first_lead_wins} of {line.hands}" for line in played]
-        + [f"{figures.first_lead_wins} of {figures.hands}"],
+        + [f"{found.first_lead_wins} of {found.hands}"],
     )
     fig.add_trace(
         go.Scatter(
@@ -386,32 +354,32 @@ def first_lead_chart(figures: stats.Overview) -> go.Figure:
     return fig
 
 
-def _places(figures: stats.Overview) -> None:
+def _places(found: Overview) -> None:
     st.subheader("Places")
     st.caption(
         "Each player's hands by the place they finished, as a share of their hands (the count "
         "on each bar); the best average place on top. Compare within one table size "
         "(Filters): a 2nd of two is last."
     )
-    st.plotly_chart(places_chart(figures), config=charts.CONFIG, key="th-places")
-    _table("Places CSV", places_table(figures), "places")
+    st.plotly_chart(places_chart(found), config=charts.CONFIG, key="th-places")
+    _table("Places CSV", places_table(found), "places")
 
 
-def _first_lead(figures: stats.Overview) -> None:
+def _first_lead(found: Overview) -> None:
     st.subheader("Won from the first lead")
     st.caption(
         "How often the player who led the hand's first trick (the lowest card's holder in a "
         "game's first hand, the last winner later) went out first. The black tick is a fair "
         "share: one hand in as many as there are players."
     )
-    st.plotly_chart(first_lead_chart(figures), config=charts.CONFIG, key="th-lead")
-    _table("First lead CSV", first_lead_table(figures), "first-lead")
-    _table("First lead by player CSV", first_lead_players(figures), "first-lead-players")
+    st.plotly_chart(first_lead_chart(found), config=charts.CONFIG, key="th-lead")
+    _table("First lead CSV", first_lead_table(found), "first-lead")
+    _table("First lead by player CSV", first_lead_players(found), "first-lead-players")
 
 
-def _bombs(figures: stats.Overview) -> None:
+def _bombs(found: Overview) -> None:
     st.subheader("Bombs")
-    header, rows = bombs_table(figures)
+    header, rows = bombs_table(found)
     if not rows:
         st.caption(
             "No bomb has been played yet: a quad or a double sequence of three pairs on a "
@@ -419,7 +387,7 @@ def _bombs(figures: stats.Overview) -> None:
         )
         return
     st.caption(
-        f"{figures.bombs:,} bombs in {_hands(figures.bomb_hands)} of {_hands(figures.hands)}: "
+        f"{found.bombs:,} bombs in {_hands(found.bomb_hands)} of {_hands(found.hands)}: "
         "a quad or a double sequence played on 2s, or a higher one on such a bomb."
     )
     chart, table = st.columns(2, gap="large")
@@ -432,10 +400,10 @@ def _bombs(figures: stats.Overview) -> None:
         _table("Bombs CSV", (header, rows), "bombs")
 
 
-def _leaderboard(figures: stats.Overview) -> None:
+def _leaderboard(found: Overview) -> None:
     st.subheader("Leaderboard")
     order = st.selectbox("Sort by", list(ORDERS), key="th-order", width=320)
-    _table("Leaderboard CSV", leaderboard_table(figures, order), "leaderboard")
+    _table("Leaderboard CSV", leaderboard_table(found, order), "leaderboard")
     st.caption(
         "Games: finished games played and won (a tie for the top shares the win). Hands won: "
         "hands the player went out first. Points: every hand's score added up (n−1 for 1st "
@@ -594,7 +562,7 @@ def replay_html(step: Step, names: Sequence[str]) -> str:
     )
 
 
-def _hand_label(line: stats.HandLine) -> str:
+def _hand_label(line: HandLine) -> str:
     winner = line.names[line.winner] if 0 <= line.winner < len(line.names) else "?"
     lead = " from the first lead" if line.won_from_lead else ""
     bombs = f", {line.bombs} bomb{'s' * (line.bombs != 1)}" if line.bombs else ""
@@ -605,69 +573,16 @@ def _hand_label(line: stats.HandLine) -> str:
     )
 
 
-def _step(key: str, delta: int, last: int) -> None:
-    st.session_state[key] = min(max(st.session_state.get(key, 0) + delta, 0), last)
+def _replayed(data: Any) -> replay.Hand:
+    """A stored hand, checked by replaying it whole, to show one play or pass at a time."""
+    hand = record.load(data)
+    record.replay(hand)
+
+    def move(moves: int, names: list[str]) -> None:
+        st.markdown(replay_html(after(hand, moves), names), unsafe_allow_html=True)
+
+    return replay.Hand(len(hand.actions), hand.config.players, move)
 
 
-def replay(store: Store, filters: stats.Filters | None = None) -> None:
-    """Pick a stored hand and step through it one move at a time, every hand face up."""
-    st.subheader("Replay a hand")
-    lines = stats.hands(store, filters)
-    line = st.selectbox(
-        "Hand",
-        lines,
-        format_func=_hand_label,
-        key="th-hand",
-        help="The latest 50 hands, newest first.",
-    )
-    if line is None:
-        return
-    text = stats.hand_record(store, line.id)
-    if text is None:
-        st.warning("That hand is no longer stored.")
-        return
-    try:
-        hand = record.load(json.loads(text))
-        record.replay(hand)
-    except (ValueError, RecordError, ActionError) as exc:
-        st.error(f"This hand's record does not replay: {escape.markdown(exc)}")
-        return
-    players = hand.config.players
-    names = line.names if len(line.names) == players else [f"Seat {s + 1}" for s in range(players)]
-    key = f"th-move-{line.id}"
-    last = len(hand.actions)
-    st.session_state.setdefault(key, 0)
-    with st.container(horizontal=True, vertical_alignment="center", key="th-replay-nav"):
-        st.button(
-            "Previous",
-            icon=":material/chevron_left:",
-            on_click=_step,
-            args=(key, -1, last),
-            disabled=st.session_state[key] <= 0,
-            key=f"{key}-back",
-        )
-        st.button(
-            "Next",
-            icon=":material/chevron_right:",
-            on_click=_step,
-            args=(key, 1, last),
-            disabled=st.session_state[key] >= last,
-            key=f"{key}-next",
-        )
-        st.download_button(
-            "Hand record (JSON)",
-            json.dumps(json.loads(text), indent=2),
-            file_name=f"thirteen-{line.room_code}-game{line.game_number}-"
-            f"hand{line.round_number}.json",
-            mime="application/json",
-            icon=":material/download:",
-            key=f"{key}-json",
-        )
-    moves = st.slider(
-        "Move",
-        0,
-        last,
-        key=key,
-        help="0 is the deal; each step is one play or pass.",
-    )
-    st.markdown(replay_html(after(hand, moves), names), unsafe_allow_html=True)
+#: Thirteen's part of the replay: a hand, one play or pass at a time.
+REPLAY = replay.Replay(GAME, "thirteen", replay.moves("one play or pass"), _replayed)

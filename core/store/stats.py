@@ -1,0 +1,192 @@
+"""The queries every game's figures share, written once and told the game.
+
+Which of a game's rounds and games count (its table size and dates), each
+player's games and games won, the dates played, the latest hands and a hand's
+record, and the readers that run a page's queries side by side. A game's own
+figures (``core/store/<game>/stats.py``) add its rows and conditions to these;
+the pages reach both through the stats service (:mod:`core.stats`).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, case, func, select
+from sqlalchemy.sql.elements import ColumnElement
+
+from core.figures import Filters
+from core.store import GameRecord, GameSeat, RoundRecord, Store
+
+_R = RoundRecord.__table__  # type: ignore[attr-defined]
+_G = GameRecord.__table__  # type: ignore[attr-defined]
+_GS = GameSeat.__table__  # type: ignore[attr-defined]
+#: Threads for reads that run side by side (:func:`together`), shared by every page.
+_READER_NAME = "stats-reader"
+_READERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix=_READER_NAME)
+#: The columns of a :class:`~core.figures.HandLine`, in the order of its fields.
+HAND_COLUMNS = (
+    _R.c.id,
+    _R.c.finished_at,
+    _R.c.room_code,
+    _R.c.game_number,
+    _R.c.round_number,
+    _R.c.names,
+)
+
+
+def together(*calls: Callable[[], Any]) -> list[Any]:
+    """Run independent reads at once (each on its own connection); their results in order.
+
+    The database does the work, and both SQLite and PostgreSQL serve
+    concurrent readers: on a first visit the page waits for the slowest
+    query rather than for their sum.
+    """
+    if threading.current_thread().name.startswith(_READER_NAME):  # no waiting on our own pool
+        return [call() for call in calls]
+    return [f.result() for f in [_READERS.submit(call) for call in calls]]
+
+
+def rows(store: Store, query: Any) -> list[Any]:
+    """Every row of one query, in a read transaction of its own."""
+    with store.read() as session:
+        return list(session.connection().execute(query).all())
+
+
+def count_if(condition: ColumnElement[bool]) -> ColumnElement[int]:
+    """How many rows meet ``condition`` (0 with no rows)."""
+    return func.coalesce(func.sum(case((condition, 1), else_=0)), 0)
+
+
+def total(column: ColumnElement[int]) -> ColumnElement[int]:
+    """The sum of ``column`` (0 with no rows)."""
+    return func.coalesce(func.sum(column), 0)
+
+
+def _dated(filters: Filters, column: ColumnElement[datetime]) -> list[ColumnElement[bool]]:
+    terms = []
+    if filters.since is not None:
+        terms.append(column >= filters.since)
+    if filters.until is not None:
+        terms.append(column < filters.until)
+    return terms
+
+
+def rounds_where(
+    game: str, filters: Filters | None = None, *own: ColumnElement[bool]
+) -> ColumnElement[bool]:
+    """The condition on ``round_record`` rows: the game's rounds that were not abandoned, at the
+    table size and within the dates asked for, and meeting the game's ``own`` terms."""
+    filters = filters or Filters()
+    terms = [_R.c.game == game, _R.c.abandoned.is_(False), *_dated(filters, _R.c.finished_at)]
+    if filters.players is not None:
+        terms.append(_R.c.players == filters.players)
+    return and_(*terms, *own)
+
+
+def games_where(game: str, filters: Filters) -> ColumnElement[bool]:
+    """The condition on ``game_record`` rows: the game's games that ended, by their end (and
+    by their number of seats: a game row does not keep its table size)."""
+    terms = [_G.c.game == game, _G.c.abandoned.is_(False), *_dated(filters, _G.c.finished_at)]
+    if filters.players is not None:
+        sized = (
+            select(_GS.c.game_id).group_by(_GS.c.game_id).having(func.count() == filters.players)
+        )
+        terms.append(_G.c.id.in_(sized))
+    return and_(*terms)
+
+
+def games_won(
+    store: Store,
+    game: str,
+    where: ColumnElement[bool] | None = None,
+    rounds: ColumnElement[bool] | None = None,
+) -> dict[str, tuple[int, int]]:
+    """Each player's games and games won, by name.
+
+    The game's stored games meeting ``where`` (on ``game_record``), or with
+    ``rounds`` those that have a round meeting it (found in one pass over the
+    rounds); with neither, every stored game of the game.
+    """
+    seated = _GS.join(_G, _G.c.id == _GS.c.game_id)
+    if rounds is not None:
+        chosen = (
+            select(_R.c.room_code, _R.c.game_number)
+            .where(rounds)
+            .group_by(_R.c.room_code, _R.c.game_number)
+            .subquery()
+        )
+        seated = seated.join(
+            chosen,
+            and_(
+                chosen.c.room_code == _G.c.room_code,
+                chosen.c.game_number == _G.c.game_number,
+            ),
+        )
+    query = (
+        select(_GS.c.name, func.count(), count_if(_GS.c.won.is_(True)))
+        .select_from(seated)
+        .where(_G.c.game == game if where is None else where)
+        .group_by(_GS.c.name)
+    )
+    return {str(name): (int(played), int(won)) for name, played, won in rows(store, query)}
+
+
+def games_ended(store: Store, where: ColumnElement[bool]) -> int:
+    """How many stored games meet ``where`` (on ``game_record``)."""
+    return int(rows(store, select(func.count()).select_from(_G).where(where))[0][0])
+
+
+def fingerprint(store: Store, game: str, counted: ColumnElement[bool]) -> tuple[int, int, int]:
+    """Changes whenever a round or game of ``game`` is stored: (rounds ``counted``, the last
+    round's id, the last game's id)."""
+    found, last = rows(store, select(func.count(), func.max(_R.c.id)).where(counted))[0]
+    ended = rows(store, select(func.max(_G.c.id)).where(_G.c.game == game))[0][0]
+    return int(found), int(last or 0), int(ended or 0)
+
+
+def date_range(store: Store, counted: ColumnElement[bool]) -> tuple[datetime, datetime] | None:
+    """When the first and the last round ``counted`` finished, or ``None`` with none."""
+    query = select(func.min(_R.c.finished_at), func.max(_R.c.finished_at)).where(counted)
+    first, last = rows(store, query)[0]
+    return None if first is None else (first, last)
+
+
+def hand_fields(row: Sequence[Any]) -> tuple[int, datetime, str, int, int, list[str]]:
+    """The fields of a :class:`~core.figures.HandLine` from a row that starts with
+    :data:`HAND_COLUMNS`."""
+    number, finished, code, game_number, round_number, names = row[: len(HAND_COLUMNS)]
+    return (
+        int(number),
+        finished,
+        str(code),
+        int(game_number),
+        int(round_number),
+        [str(n) for n in json.loads(names)],
+    )
+
+
+def latest(
+    store: Store,
+    counted: ColumnElement[bool],
+    *columns: Any,
+    source: Any = None,
+    limit: int = 50,
+) -> list[Any]:
+    """The latest ``limit`` rounds ``counted``, newest first: :data:`HAND_COLUMNS`, then
+    ``columns`` (from ``source`` when the round's own row does not hold them)."""
+    query = select(*HAND_COLUMNS, *columns)
+    if source is not None:
+        query = query.select_from(source)
+    query = query.where(counted).order_by(_R.c.finished_at.desc(), _R.c.id.desc()).limit(limit)
+    return rows(store, query)
+
+
+def hand_record(store: Store, game: str, round_id: int) -> str | None:
+    """The stored hand record (JSON text) of one of the game's rounds, or ``None``."""
+    found = rows(store, select(_R.c.record).where(_R.c.id == round_id, _R.c.game == game))
+    return str(found[0][0]) if found else None
