@@ -309,6 +309,12 @@ def _guarded(method: Callable[P, R]) -> Callable[P, R]:
     return call
 
 
+def open_gate(url: str | None) -> Gate:
+    """The room service over the store at ``url`` (``None``: ``DATABASE_URL``, else SQLite),
+    behind the gate."""
+    return Gate(Rooms(Store(url)))
+
+
 class Gate:
     """The room service as the pages call it: every argument checked first."""
 

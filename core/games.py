@@ -717,6 +717,13 @@ class Game(Protocol[C, S, A, V]):
         """The package of its screens (``ui/<game>``), for the pages (``ui.games``)."""
         ...
 
+    @property
+    def store(self) -> str:
+        """The package of its own store modules (``core/store/<game>``): ``tables``, its own
+        tables, created when the store opens (where it has any), and ``stats``, its figures
+        (``core.stats`` reads them)."""
+        ...
+
     # Optional capabilities: each is ``None`` in a game that lacks it.
 
     @property

@@ -11,10 +11,8 @@ from urllib.parse import urlencode, urlsplit
 import qrcode
 import streamlit as st
 
-from core.boundary import Gate, report
-from core.rooms import Rooms
+from core.boundary import Gate, open_gate, report
 from core.stats import Stats
-from core.store import Store
 
 ROOM_PAGE = "room"
 
@@ -43,7 +41,7 @@ def rooms() -> Gate:
 
     The database engine is shared and thread-safe.
     """
-    return Gate(Rooms(Store(setting("DATABASE_URL"))))
+    return open_gate(setting("DATABASE_URL"))
 
 
 def stats() -> Stats:

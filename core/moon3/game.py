@@ -29,6 +29,7 @@ class Moon3:
     #: Its side of hosting a room (settings, seating, rounds, the match).
     table: Hosting[Config, State, Action] = moon3_table
     screens = "ui.moon3"
+    store = "core.store.moon3"
     #: R5–R6: the cards removed before a deal when the deck does not divide.
     before_deal = moon3_table.REMOVAL
     #: R14: the bidding timer.

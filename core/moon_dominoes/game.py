@@ -27,6 +27,7 @@ class MoonDominoes:
     #: Its side of hosting a room (settings, seating, hands, the match).
     table: Hosting[Config, State, Action] = moon_table
     screens = "ui.moon_dominoes"
+    store = "core.store.moon_dominoes"
     #: No choice before a deal, no timed move, no teams picked in the lobby, no scorebook
     #: and no history to import.
     before_deal = None

@@ -28,6 +28,7 @@ class Spades:
     #: Its side of hosting a room (settings, seating, hands, the match).
     table: Hosting[Config, State, Action] = spades_table
     screens = "ui.spades"
+    store = "core.store.spades"
     #: No choice before a deal, no timed move, no teams picked in the lobby, no scorebook
     #: and no history to import.
     before_deal = None

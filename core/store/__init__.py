@@ -98,21 +98,21 @@ def _sqlite_engine(url: str, immediate: bool, create: bool = True) -> Engine:
 
 
 def game_module(game: str, part: str) -> ModuleType:
-    """A registered game's store module ``core/store/<game>/<part>.py`` (``tables``: its own
-    rows; ``stats``: its figures), found by name so shared code never imports a game."""
-    if game not in games.names():
-        raise KeyError(f"unknown game {game!r}")
-    return importlib.import_module(f"core.store.{game}.{part}")
+    """A registered game's store module ``<part>`` (``tables``: its own rows; ``stats``: its
+    figures) in the package the game declares (:attr:`core.games.Game.store`), so shared
+    code never imports a game."""
+    return importlib.import_module(f"{games.get(game).store}.{part}")
 
 
 def load_game_tables() -> None:
-    """Define every registered game's own tables (``core/store/<game>/tables.py``, where it has
+    """Define every registered game's own tables (its store package's ``tables``, where it has
     one), so that they are created with the shared ones and the history can write to them."""
     for name in games.names():
+        package = games.get(name).store
         try:
             game_module(name, "tables")
         except ModuleNotFoundError as exc:
-            if exc.name not in (f"core.store.{name}", f"core.store.{name}.tables"):
+            if exc.name not in (package, f"{package}.tables"):
                 raise
 
 

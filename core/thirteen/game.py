@@ -27,6 +27,7 @@ class Thirteen:
     #: Its side of hosting a room (settings, seating, hands, the match).
     table: Hosting[Config, State, Action] = thirteen_table
     screens = "ui.thirteen"
+    store = "core.store.thirteen"
     #: No choice before a deal, no timed move, no teams picked in the lobby, no scorebook
     #: and no history to import.
     before_deal = None

@@ -18,6 +18,7 @@ class PlainTricks:
     moves = MOVES
     table: Hosting[Config, State, Action] = table
     screens = "tests.example.ui"
+    store = "tests.example.store"
     before_deal = None
     timed = None
     lobby_teams = None
