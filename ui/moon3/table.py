@@ -22,6 +22,7 @@ from core.moon3.config import Mode
 from core.moon3.view import PlayerView, TrickView
 from core.rooms import RoomView
 from ui import escape, felt
+from ui.felt import Now
 from ui.moon3 import faces
 
 WHAT = {
@@ -234,15 +235,6 @@ def narration(view: RoomView) -> str:
     elif card == cards.KALI_TIDI:
         said += " — Kali Tidi is in this trick"
     return said + "."
-
-
-@dataclass(frozen=True, slots=True)
-class Now:
-    """The "now" banner: whose turn, for what, and the clock."""
-
-    text: str
-    mine: bool
-    seconds_left: int | None
 
 
 def now(view: RoomView, at: float | None = None) -> Now:

@@ -245,20 +245,6 @@ def summary(settings: Any) -> str:
     return f"Three-Player Moon · 3 players, dominoes, first to {TARGET}{hints}"
 
 
-def join_teams(view: RoomView) -> list[tuple[int, str]]:
-    """Nobody picks a side: every player plays for themselves."""
-    return []
-
-
-def team_switch(view: RoomView) -> tuple[int, str] | None:
-    return None
-
-
-def compact(view: RoomView) -> bool:
-    """The felt keeps its size throughout."""
-    return False
-
-
 def units(view: RoomView) -> list[str]:
     """Who scores: each player."""
     return list(view.names)

@@ -138,21 +138,6 @@ def summary(settings: Any) -> str:
     )
 
 
-def join_teams(view: RoomView) -> list[tuple[int, str]]:
-    """Nobody picks a side in Spades: partnerships follow the seats."""
-    return []
-
-
-def team_switch(view: RoomView) -> tuple[int, str] | None:
-    """Nobody switches sides in Spades."""
-    return None
-
-
-def compact(view: RoomView) -> bool:
-    """The felt keeps its size throughout."""
-    return False
-
-
 def units(view: RoomView) -> list[str]:
     """Who scores: the two partnerships, or each player."""
     table: PlayerView | None = view.table
