@@ -126,9 +126,7 @@ def deal(config: Config, leader: int, seed: int, before: Sequence[int] = ()) -> 
     """A hand dealt from ``seed``: five cards each; ``leader`` leads."""
     deck = list(cards.SUITED)
     random.Random(seed).shuffle(deck)
-    dealt = tuple(
-        tuple(sorted(deck[s * HAND : (s + 1) * HAND])) for s in range(config.players)
-    )
+    dealt = tuple(tuple(sorted(deck[s * HAND : (s + 1) * HAND])) for s in range(config.players))
     return start(config, leader, dealt, seed, tuple(before) or (0,) * config.players)
 
 

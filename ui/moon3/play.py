@@ -82,7 +82,7 @@ def hand(view: RoomView, turn: Turn) -> None:
         turn,
         faces.button_label,
         lambda c, index: faces.card_key("play", c, index),
-        cards.NAME.__getitem__,
+        lambda action: int(action.value),
     )
 
 

@@ -66,7 +66,7 @@ def hand(view: RoomView, turn: Turn) -> None:
         turn,
         look.piece_label,
         lambda c, index: look.piece_key("play", c, index),
-        cards.NAME.__getitem__,
+        lambda action: int(action.value),
     )
 
 
