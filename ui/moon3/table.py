@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import cast
 
 from core.moon3 import cards
 from core.moon3.config import Mode
+from core.moon3.table import RoomSettings
 from core.moon3.view import PlayerView, TrickView
 from core.rooms import RoomView
 from ui import escape, felt
@@ -32,6 +34,12 @@ WHAT = {
     "playing": "play a card",
 }
 
+
+
+def settings_of(view: RoomView) -> RoomSettings:
+    """The room's own settings: a Moon 3 of Spades room's view carries its ``RoomSettings``
+    (the contract types them as every game's)."""
+    return cast(RoomSettings, view.settings)
 
 def _name(view: RoomView, seat: int | None) -> str:
     if seat is None or not 0 <= seat < len(view.names):
@@ -126,7 +134,7 @@ def _score(view: RoomView) -> str:
     """The game's running score: both teams, or the two leaders in Card-Based."""
     if not view.totals:
         return ""
-    if view.settings.mode != Mode.PARTNERS.value:
+    if settings_of(view).mode != Mode.PARTNERS.value:
         a, b = view.totals[:2]
         return f"A <b>{a}</b> · B <b>{b}</b><br>{escape.html(view.length)}"
     played = f"Round <b>{view.rounds_played + 1}</b>"
@@ -187,7 +195,7 @@ def deadline(view: RoomView) -> tuple[float, float] | None:
     """The bidding countdown of R14 for the turn ring, when a human is bidding."""
     if view.deadline is None:
         return None
-    return view.deadline, float(view.settings.bid_timer)
+    return view.deadline, float(settings_of(view).bid_timer)
 
 
 def _side_of(table: PlayerView, view: RoomView, seat: int) -> str:
@@ -308,7 +316,7 @@ def headline(view: RoomView) -> Headline | None:
     else:
         title = f"{side} take{'s' * (len(bidding) == 1)} {took} of {bid} — the bid fails"
     score = list(last["score"])
-    if view.settings.mode == Mode.PARTNERS.value:
+    if settings_of(view).mode == Mode.PARTNERS.value:
         gains = [f"{_name(view, s)} {p:+d}" for s, p in enumerate(score) if p]
         detail = "Scores this round: " + (", ".join(gains) if gains else "nobody scores")
     else:

@@ -152,13 +152,13 @@ def _trump_choice(table: PlayerView, turn: Turn) -> None:
         st.caption("Pick a number, Doubles or No trump: your tiles show the trumps it makes.")
         return
     st.markdown(escape.markdown(effect(picked, table.hand)))
-    move = {"type": "trump", "suit": tiles.trump_name(picked)}
+    naming = next(a for a in table.legal if a.kind == "trump" and a.value == picked)
     st.button(
         f"Name {trump_text(picked)} as trump",
         key="md-name-trump",
         type="primary",
         on_click=turn.tap,
-        args=(turn.move(move),),
+        args=(turn.send(naming),),
     )
 
 
