@@ -395,6 +395,12 @@ class BeforeDeal(Protocol):
     when the deck does not divide, R5–R6). The room waits on the chooser (a bot or a
     stand-in takes the preselection), then the game deals."""
 
+    @property
+    def earlier(self) -> str:
+        """The name rooms saved by an earlier release gave this choice (their status and the
+        key of their document), read as today's."""
+        ...
+
     def needed(self, room: TableRoom) -> Choice | None:
         """The choice the next deal waits for, if any."""
         ...

@@ -198,7 +198,7 @@ def suggestion(view: RoomView) -> Suggestion:
     """The Expert's advice for the viewer's own turn, when the host allows hints.
 
     It sees exactly the player's own view; the game may add its estimates
-    (Moon 3 of Spades while bidding: the points the side can expect under each trump).
+    (:class:`core.games.Hint`).
     """
     if not view.settings.hints:
         raise Refused("hints are off at this table; the host can turn them on")
