@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 #: A game's own types: its config, round state, action and player view.
 C = TypeVar("C")
@@ -827,11 +827,74 @@ class Game(Protocol[C, S, A, V]):
 class Player(Protocol[V_contra, A_co]):
     """A bot: it decides from a player view alone (SPEC P5)."""
 
-    level: str
+    @property
+    def level(self) -> str:
+        """Its level: random, rules or expert."""
+        ...
 
     def choose(self, view: V_contra, rng: random.Random) -> A_co:
         """One legal action for the view's seat."""
         ...
+
+
+class RoundState(Protocol):
+    """What the contract reads of every game's round state itself: whose turn it is, and an
+    independent copy (bots and tests advance copies)."""
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    def clone(self) -> Any: ...
+
+
+R = TypeVar("R", bound=RoundState)
+
+
+@dataclass(frozen=True)
+class Declared(Generic[C, R, A, V]):
+    """The one adapter every game registers (SPEC P8): the game declared from its own
+    functions and modules, instead of a class of methods that only hand each call on.
+
+    Every field is the member of :class:`Game` of the same name; ``bots`` makes the
+    game's bot of a level (the bots load when first asked for). What the game lacks is
+    ``None``.
+    """
+
+    name: str
+    title: str
+    moves: Moves
+    table: Hosting[C, R, A]
+    screens: str
+    store: str
+    make_config: Callable[..., C]
+    deal: Callable[[C, int, int], R]
+    legal_actions: Callable[[R], Sequence[A]]
+    apply: Callable[[R, A], None]
+    apply_unchecked: Callable[[R, A], None]
+    player_view: Callable[[R, int | None], V]
+    replay_record: Callable[[object], dict[str, object]]
+    describe: Callable[[R], dict[str, object]]
+    dump_record: Callable[[R], dict[str, Any]]
+    sample_configs: Callable[[], Sequence[C]]
+    seats_of: Callable[[C], int]
+    bots: Callable[[str, float | None], Player[V, A]]
+    simulation: Simulation[C, R, Any] | None = None
+    tournament: Tournament[C, R] | None = None
+    before_deal: BeforeDeal | None = None
+    timed: TimedMove | None = None
+    lobby_teams: LobbyTeams | None = None
+    book: Scorebook | None = None
+    history: HistoryImport | None = None
+
+    def clone(self, state: R) -> R:
+        copied: R = state.clone()
+        return copied
+
+    def to_act(self, state: R) -> int | None:
+        return state.to_act
+
+    def bot(self, level: str, budget_ms: float | None = None) -> Player[V, A]:
+        return self.bots(level, budget_ms)
 
 
 #: Any registered game, as shared code holds it (each game's own types are its business).
