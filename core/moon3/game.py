@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from core.games import register
 from core.moon3 import book as moon3_book
-from core.moon3 import record, rules
+from core.moon3 import places, record, rules
 from core.moon3 import table as moon3_table
 from core.moon3.actions import MOVES, Action
 from core.moon3.config import MAX_PLAYERS, MIN_PLAYERS, MODE_MIN_PLAYERS, Config, Mode, call_counts
@@ -97,6 +99,24 @@ class Moon3:
         from core.moon3 import bots  # the bots build on the engine: loaded when asked for
 
         return bots.get(level, budget_ms)
+
+    def action_order(self, action: Action) -> tuple[int, object]:
+        return rules.action_order(action)
+
+    def full_set(self, config: Config) -> Counter[int]:
+        return places.full_set(config)
+
+    def pieces(self, state: State) -> dict[str, Counter[int]]:
+        return places.pieces(state)
+
+    def redeal_unseen(self, state: State, seat: int | None, rng: random.Random) -> State:
+        return places.redeal_unseen(state, seat, rng)
+
+    def points_shared(self, state: State) -> tuple[list[int], int]:
+        return places.points_shared(state)
+
+    def replay_state(self, data: object) -> State:
+        return record.replay(record.load(data))
 
 
 GAME = register(Moon3())
