@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from core import seats
 from core.games import register
-from core.spades import record, rules
+from core.spades import places, record, rules
 from core.spades import table as spades_table
 from core.spades.actions import MOVES, Action
 from core.spades.config import Config
@@ -94,6 +96,24 @@ class Spades:
         from core.spades.bots import players  # the bots build on the engine: loaded when asked
 
         return players.get(level, budget_ms)
+
+    def action_order(self, action: Action) -> tuple[int, int, int]:
+        return rules.action_order(action)
+
+    def full_set(self, config: Config) -> Counter[int]:
+        return places.full_set(config)
+
+    def pieces(self, state: State) -> dict[str, Counter[int]]:
+        return places.pieces(state)
+
+    def redeal_unseen(self, state: State, seat: int | None, rng: random.Random) -> State:
+        return places.redeal_unseen(state, seat, rng)
+
+    def points_shared(self, state: State) -> tuple[list[int], int]:
+        return places.points_shared(state)
+
+    def replay_state(self, data: object) -> State:
+        return record.replay(record.load(data))
 
 
 GAME = register(Spades())
