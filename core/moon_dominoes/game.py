@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from core.games import register
-from core.moon_dominoes import record, rules
+from core.moon_dominoes import places, record, rules
 from core.moon_dominoes import table as moon_table
 from core.moon_dominoes.actions import MOVES, Action
 from core.moon_dominoes.config import Config
@@ -73,6 +75,24 @@ class MoonDominoes:
         from core.moon_dominoes.bots import players  # loaded when a bot is asked for
 
         return players.get(level, budget_ms)
+
+    def action_order(self, action: Action) -> tuple[int, ...]:
+        return rules.action_order(action)
+
+    def full_set(self, config: Config) -> Counter[int]:
+        return places.full_set(config)
+
+    def pieces(self, state: State) -> dict[str, Counter[int]]:
+        return places.pieces(state)
+
+    def redeal_unseen(self, state: State, seat: int | None, rng: random.Random) -> State:
+        return places.redeal_unseen(state, seat, rng)
+
+    def points_shared(self, state: State) -> tuple[list[int], int]:
+        return places.points_shared(state)
+
+    def replay_state(self, data: object) -> State:
+        return record.replay(record.load(data))
 
 
 GAME = register(MoonDominoes())
