@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from core.games import register
-from core.thirteen import record, rules
+from core.thirteen import places, record, rules
 from core.thirteen import table as thirteen_table
 from core.thirteen.actions import MOVES, Action
 from core.thirteen.config import Config
@@ -77,6 +79,24 @@ class Thirteen:
         from core.thirteen.bots import players  # loaded when a bot is asked for
 
         return players.get(level, budget_ms)
+
+    def action_order(self, action: Action) -> tuple[int, int, tuple[int, ...]]:
+        return rules.action_order(action)
+
+    def full_set(self, config: Config) -> Counter[int]:
+        return places.full_set(config)
+
+    def pieces(self, state: State) -> dict[str, Counter[int]]:
+        return places.pieces(state)
+
+    def redeal_unseen(self, state: State, seat: int | None, rng: random.Random) -> State:
+        return places.redeal_unseen(state, seat, rng)
+
+    def points_shared(self, state: State) -> tuple[list[int], int]:
+        return places.points_shared(state)
+
+    def replay_state(self, data: object) -> State:
+        return record.replay(record.load(data))
 
 
 GAME = register(Thirteen())
