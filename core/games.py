@@ -9,6 +9,8 @@ Spades or Thirteen is a new folder, not a fork.
 from __future__ import annotations
 
 import importlib
+import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -283,6 +285,36 @@ class Game(Protocol):
 
     def cli_tournament(self, args: Any) -> int:
         """``python -m core tournament --game <name>``: the game's duplicate matches."""
+        ...
+
+    def action_order(self, action: Any) -> Any:
+        """The key that sorts one phase's legal actions into the order the game's section of
+        the SPEC gives them: ``legal_actions`` lists them by ascending key."""
+        ...
+
+    def full_set(self, config: Any) -> Counter[Any]:
+        """Every piece a round of ``config`` is played with, each as often as the set holds
+        it (those removed or set aside before the deal included)."""
+        ...
+
+    def pieces(self, state: Any) -> dict[str, Counter[Any]]:
+        """Where every piece of the round lies now, by place (each seat's hand, the tricks,
+        the removed, the widow…); together they are always ``full_set`` of the config."""
+        ...
+
+    def redeal_unseen(self, state: Any, seat: int | None, rng: random.Random) -> Any:
+        """A copy of ``state`` with the pieces ``seat`` (``None``: a spectator) may not see
+        dealt again at random among the places that hold them, each keeping its count: the
+        same table as that seat knows it, so its view must not change."""
+        ...
+
+    def points_shared(self, state: Any) -> tuple[list[int], int]:
+        """What each seat took of what a round always shares out (card points, tricks,
+        places), and the total those add up to once the round is over."""
+        ...
+
+    def replay_state(self, data: object) -> Any:
+        """The round a parsed hand record reaches, as a state (``replay_record`` describes it)."""
         ...
 
 
