@@ -64,7 +64,7 @@ class Moon3:
 
     def sample_configs(self) -> Sequence[Config]:
         return [
-            Config.make(players, mode, decks, None, jokers, calls=calls)
+            Config.make(players, mode, decks, None, jokers, rule, calls=calls)
             for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
             for decks in (1, 2)
             for mode in Mode
@@ -72,6 +72,8 @@ class Moon3:
             for jokers in (False, True)
             # H2: every teammate count a Card-Based table allows.
             for calls in (call_counts(players) if mode is Mode.PARTNERS else (None,))
+            # R19: both partner rules where they differ, two decks and Card-Based.
+            for rule in (("first", "last") if mode is Mode.PARTNERS and decks == 2 else ("first",))
         ]
 
     def seats_of(self, config: Config) -> int:
