@@ -9,11 +9,12 @@ by uniform legal choices through the registry. At every step:
   game's ``action_order``), and each one applies;
 - every piece is where it was or has moved, never lost or made: the places
   together hold the game's ``full_set`` of the config;
-- ``clone`` copies every field: it equals a deep copy field by field, and
-  playing on clones leaves the original as that copy;
-- no hidden piece leaks: every seat's view, and a spectator's, is the same
-  after the pieces that seat may not see are dealt again among their places
-  (``redeal_unseen``), and the seat to act alone has legal actions in view.
+- no hidden piece leaks: a seat's view, and a spectator's, is the same after
+  the pieces that seat may not see are dealt again among their places
+  (``redeal_unseen``, each place keeping its count), and only the seat to act
+  has legal actions in view;
+- every few steps, and at the end, ``clone`` equals a deep copy field by
+  field, and playing on clones leaves the original as that copy.
 
 At a random step and at the end the round's record, through JSON, replays to
 the very same state (every field) and, through ``python -m core replay``'s
@@ -46,9 +47,11 @@ from core import games, records
 READ = 300
 #: At most this many legal actions are tried on copies at each step.
 TRIED = 12
+#: A clone is compared with a deep copy every this many steps, and at the end.
+EVERY = 8
 #: Rounds per game: each game's sample configs are drawn from, so a game with more tables
 #: plays more rounds.
-ROUNDS = {"least": 3, "per_config": 0, "most": 220}
+ROUNDS = {"least": 40, "per_config": 2, "most": 220}
 
 
 def fields(state: object) -> dict[str, Any]:
@@ -72,8 +75,11 @@ def assert_same(state: object, kept: object) -> None:
 def check_pieces(game: games.Game, config: object, state: object) -> dict[str, int]:
     """Every piece is somewhere, once; returns how many each place holds."""
     where = game.pieces(state)
-    assert sum(where.values(), Counter()) == game.full_set(config)
-    return {place: sum(held.values()) for place, held in where.items()}
+    every: Counter[object] = Counter()
+    for held in where.values():
+        every.update(held)
+    assert every == game.full_set(config)
+    return {place: held.total() for place, held in where.items()}
 
 
 def check_views(
@@ -141,9 +147,11 @@ def test_every_game_plays_random_rounds_keeping_every_invariant(name: str) -> No
         checkpoint = rng.randrange(60)
         for step in range(5000):
             legal = game.legal_actions(state)
-            unchanged = check_clone(game, state)
+            # A deep copy is slow: a clone is held to one every few steps.
+            unchanged = check_clone(game, state) if step % EVERY == 0 or not legal else None
             check_legal(game, state, legal, rng)
-            unchanged()
+            if unchanged:
+                unchanged()
             counts = check_pieces(game, config, state)
             check_views(game, config, state, legal, counts, rng)
             if step == checkpoint:
