@@ -6,11 +6,7 @@ Rules and Expert levels against what a player at the table would notice.
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -22,7 +18,6 @@ from core.moon_dominoes.config import Config
 from core.moon_dominoes.state import Phase, State
 from core.moon_dominoes.view import player_view
 
-ROOT = Path(__file__).resolve().parents[2]
 #: The Expert held to a few worlds a decision and no clock: repeatable and quick.
 EXPERT = players.ExpertBot(budget_ms=10**9, worlds=6)
 BOTS = [players.RandomBot(), players.RulesBot(), players.ExpertBot(budget_ms=10**9, worlds=2)]
@@ -437,15 +432,3 @@ def test_the_expert_defender_ruffs_to_set_the_bid() -> None:
     )
     assert state.taken[0] == 3 and state.to_act == 2
     assert EXPERT.choose(player_view(state, 2), random.Random(5)) == PLAYS[2][tiles.ID["6-1"]]
-
-
-def test_tournament_command_reports_a_moon_dominoes_match() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "core", "tournament", "--game", "moon_dominoes",
-         "--pairs", "3", "--json"],
-        capture_output=True, text=True, cwd=ROOT, check=True,
-    )  # fmt: skip
-    summary = json.loads(done.stdout)
-    assert summary["game"] == "moon_dominoes" and summary["pairs"] == 3
-    assert summary["a"]["level"] == "rules" and summary["b"]["level"] == "random"
-    assert summary["ci95"][0] <= summary["difference_per_pair"] <= summary["ci95"][1]
