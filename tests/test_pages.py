@@ -19,7 +19,7 @@ from sqlmodel import select
 
 from core import games
 from core.rooms import Rooms
-from core.store import Room, Store
+from core.store import Room, Seat, Store
 from tests.apptests import page, pages_on, readable
 from tests.service_play import play_until_round_ends, tokens_by_position
 
@@ -66,10 +66,24 @@ def test_quick_game_deals_a_table_of_the_chosen_game_with_bots(database: str, na
     at = page("home").run()
     at.text_input(key="quick-name").input("Solo")
     at.radio(key="quick-game").set_value(name)
+    next(s for s in at.slider if s.label.startswith("Players")).set_value(7)
     next(b for b in at.button if b.label == "Start Quick Game").click().run()
     assert not at.exception
-    doc = rooms_of(database, name)[-1]
-    assert doc["round"] is not None
+    table = games.table_of(name)
+    chosen: dict[str, object] = {}
+    for option in table.QUICK_OPTIONS:  # the form's defaults
+        if option.asked(chosen):
+            chosen[option.name] = option.default_for(chosen)
+    players = table.quick_settings(7, chosen).checked().players  # as the game seats seven
+    store = Store(database)
+    with store.read() as db:
+        room = [r for r in db.exec(select(Room)) if r.game == name][-1]
+        doc, status = json.loads(room.doc), room.status
+        seated = [s.is_bot for s in db.exec(select(Seat).where(Seat.room_code == room.code))]
+    store.close()
+    assert doc["settings"]["players"] == players
+    assert status == "removal" or len(doc["round"]["hands"]) == players  # dealt, or R6 first
+    assert len(seated) == players and sum(seated) == players - 1
 
 
 @pytest.mark.parametrize("name", GAMES)

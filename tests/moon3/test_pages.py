@@ -258,22 +258,6 @@ def test_no_suggest_button_unless_the_host_allows_hints(database: str) -> None:
     rooms.store.close()
 
 
-def test_quick_game_from_home_deals_a_table_with_bots(database: str) -> None:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30).run()
-    at.text_input(key="quick-name").input("Solo")
-    at.slider[0].set_value(5)
-    next(b for b in at.button if b.label == "Start Quick Game").click().run()
-    assert not at.exception
-    store = Store(database)
-    with store.read() as db:
-        seats = [s for s in db.exec(select(Seat)) if s.name == "Solo"]
-        assert seats
-        mates = list(db.exec(select(Seat).where(Seat.room_code == seats[-1].room_code)))
-        bots_seated = sum(s.is_bot for s in mates)
-    store.close()
-    assert len(mates) == 5 and bots_seated == 4
-
-
 def test_the_lobby_offers_a_team_switch_only_to_a_team_with_a_free_place(database: str) -> None:
     rooms = Rooms(Store(database))
     code, host = rooms.create("Asha", RoomSettings(mode="teams", players=3, team_sizes=(2, 1)))
