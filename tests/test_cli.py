@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,22 +22,11 @@ from sqlalchemy import text
 
 from core import games, records
 from core.store import Store
+from tests.commands import run
 
-ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).parent / "golden"
 #: What a summary says about how fast a run went: all that may differ between two runs.
 TIMING = ("seconds", "rounds_per_second")
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "core", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
 
 
 def played(name: str, seed: int) -> tuple[dict[str, Any], dict[str, object]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.test_cli import run
+from tests.commands import run
 
 
 def test_simulate_card_based_with_jokers_writes_records_with_their_meta(tmp_path: Path) -> None:

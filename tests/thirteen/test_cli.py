@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.test_cli import run
+from tests.commands import run
 
 
 def test_simulate_plays_whole_games_whose_later_hands_name_their_leader(tmp_path: Path) -> None:
