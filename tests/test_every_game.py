@@ -13,8 +13,8 @@ by uniform legal choices through the registry. At every step:
   the pieces that seat may not see are dealt again among their places
   (``redeal_unseen``, each place keeping its count), and only the seat to act
   has legal actions in view;
-- every few steps, and at the end, ``clone`` equals a deep copy field by
-  field, and playing on clones leaves the original as that copy.
+- ``clone`` equals a deep copy field by field, and playing on clones leaves
+  the original as that copy.
 
 At a random step and at the end the round's record, through JSON, replays to
 the very same state (every field) and, through ``python -m core replay``'s
@@ -42,16 +42,15 @@ from hypothesis import strategies as st
 
 from core import games, records
 
-#: A Card-Based call is offered as thousands of combinations, listed lazily: the order and
-#: uniqueness checks read this many of a phase's legal actions.
+#: A Card-Based call is offered as thousands of combinations, listed lazily: the checks of
+#: order, uniqueness and legality read this many of a phase's legal actions.
 READ = 300
-#: At most this many legal actions are tried on copies at each step.
-TRIED = 12
-#: A clone is compared with a deep copy every this many steps, and at the end.
-EVERY = 8
 #: Rounds per game: each game's sample configs are drawn from, so a game with more tables
 #: plays more rounds.
 ROUNDS = {"least": 40, "per_config": 2, "most": 220}
+#: A game's rounds are shared among tests of at most this many, each drawing from its own
+#: share of the configs, so that the run spreads them over its workers.
+SHARE = 40
 
 
 def fields(state: object) -> dict[str, Any]:
@@ -109,14 +108,14 @@ def check_record(game: games.Game, state: object) -> None:
     assert records.replay(data) == game.describe(state)
 
 
-def check_legal(game: games.Game, state: object, legal: Any, rng: random.Random) -> None:
+def check_legal(game: games.Game, state: object, legal: Any) -> None:
     seat = game.to_act(state)
     assert (seat is None) == (len(legal) == 0)
     read = list(islice(legal, READ))
     assert all(action.seat == seat for action in read)
     keys = [game.action_order(action) for action in read]
     assert all(a < b for a, b in pairwise(keys)), "legal actions out of order or repeated"
-    for action in rng.sample(read, min(TRIED, len(read))):
+    for action in read:
         game.apply(game.clone(state), action)
 
 
@@ -130,14 +129,31 @@ def optional(module: ModuleType | None, name: str) -> Callable[..., None]:
     return getattr(module, name, None) or (lambda *_: None)
 
 
-@pytest.mark.parametrize("name", games.names())
-def test_every_game_plays_random_rounds_keeping_every_invariant(name: str) -> None:
+def rounds_of(name: str) -> int:
+    configs = len(games.get(name).sample_configs())
+    return min(ROUNDS["most"], max(ROUNDS["least"], ROUNDS["per_config"] * configs))
+
+
+SHARES = [
+    (name, share, shares)
+    for name in games.names()
+    for shares in [-(-rounds_of(name) // SHARE)]
+    for share in range(shares)
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "share", "shares"), SHARES, ids=[f"{n}-{i + 1}of{k}" for n, i, k in SHARES]
+)
+def test_every_game_plays_random_rounds_keeping_every_invariant(
+    name: str, share: int, shares: int
+) -> None:
     game = games.get(name)
-    configs = list(game.sample_configs())
+    configs = list(game.sample_configs())[share::shares]
     assert configs
     own = rules_in_play(name)
     check_step, check_end = optional(own, "check_step"), optional(own, "check_end")
-    rounds = min(ROUNDS["most"], max(ROUNDS["least"], ROUNDS["per_config"] * len(configs)))
+    rounds = -(-rounds_of(name) // shares)
 
     @settings(max_examples=rounds, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(st.sampled_from(configs), st.integers(0, 2**32 - 1))
@@ -147,11 +163,9 @@ def test_every_game_plays_random_rounds_keeping_every_invariant(name: str) -> No
         checkpoint = rng.randrange(60)
         for step in range(5000):
             legal = game.legal_actions(state)
-            # A deep copy is slow: a clone is held to one every few steps.
-            unchanged = check_clone(game, state) if step % EVERY == 0 or not legal else None
-            check_legal(game, state, legal, rng)
-            if unchanged:
-                unchanged()
+            unchanged = check_clone(game, state)
+            check_legal(game, state, legal)
+            unchanged()
             counts = check_pieces(game, config, state)
             check_views(game, config, state, legal, counts, rng)
             if step == checkpoint:
@@ -166,7 +180,7 @@ def test_every_game_plays_random_rounds_keeping_every_invariant(name: str) -> No
             pytest.fail("the round never ended")
         check_record(game, state)
         shared, total = game.points_shared(state)
-        assert sum(shared) == total
+        assert len(shared) == game.seats_of(config) and sum(shared) == total
         check_end(state)
 
     play()
