@@ -1,12 +1,13 @@
-"""The command line for every registered game: ``python -m core replay``, ``simulate`` and
-``tournament`` (SPEC section 5, P4).
+"""The command line for every registered game: ``python -m core replay``, ``simulate``,
+``tournament`` and ``import`` (SPEC section 5, P4, H4).
 
 Replay keeps section 5's contract for every game's records: one JSON object
 on standard output, or exit 1 with one line on standard error and nothing on
 standard output; ``--jsonl`` goes on past a failing line. Every golden record
 replays through the command as it does through the runner. ``simulate`` and
 ``tournament`` take ``--game``, write records that replay, keep whole games in
-a store, and refuse a table the game does not seat in one line.
+a store, and refuse a table the game does not seat in one line; ``import``
+checks a group's history for a game that keeps one and refuses for another.
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from core import games, records
+from core import games, importing, records
 from core.store import Store
 from tests.commands import run
 
 GOLDEN = Path(__file__).parent / "golden"
+HISTORY = Path(__file__).parent / "data" / "imports" / "good.csv"
 #: What a summary says about how fast a run went: all that may differ between two runs.
 TIMING = ("seconds", "rounds_per_second")
 
@@ -186,3 +188,17 @@ def test_tournament_plays_deal_pairs_both_ways_and_reports_an_interval(name: str
     assert summary["a"]["level"] == "rules" and summary["b"]["level"] == "random"
     low, high = summary["ci95"]
     assert low <= summary["difference_per_pair"] <= high
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_import_checks_a_history_for_a_game_that_keeps_one_and_refuses_for_another(
+    name: str,
+) -> None:
+    done = run("import", "--game", name, "--check", str(HISTORY))
+    try:
+        importing.reader_of(name)
+    except KeyError:
+        one_line_refusal(done, f"{games.get(name).title} has no history to import")
+        return
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("(ready)") == 3  # the file's three games, stored nowhere
