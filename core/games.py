@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -823,6 +824,38 @@ class Game(Protocol[C, S, A, V]):
         """Its own part of ``python -m core tournament``; ``None``: played in rooms only."""
         ...
 
+    # What the tests that run every game ask of it (STYLE item 9).
+
+    def action_order(self, action: A) -> Any:
+        """The key that sorts one phase's legal actions into the order the game's section of
+        the SPEC gives them: ``legal_actions`` lists them by ascending key."""
+        ...
+
+    def full_set(self, config: C) -> Counter[Any]:
+        """Every piece a round of ``config`` is played with, each as often as the set holds
+        it (those removed or set aside before the deal included)."""
+        ...
+
+    def pieces(self, state: S) -> dict[str, Counter[Any]]:
+        """Where every piece of the round lies now, by place (each seat's hand, the tricks,
+        the removed, the widow…); together they are always ``full_set`` of the config."""
+        ...
+
+    def redeal_unseen(self, state: S, seat: int | None, rng: random.Random) -> S:
+        """A copy of ``state`` with the pieces ``seat`` (``None``: a spectator) may not see
+        dealt again at random among the places that hold them, each keeping its count: the
+        same table as that seat knows it, so its view must not change."""
+        ...
+
+    def points_shared(self, state: S) -> tuple[list[int], int]:
+        """What each seat took of what a round always shares out (card points, tricks,
+        places), and the total those add up to once the round is over."""
+        ...
+
+    def replay_state(self, data: object) -> S:
+        """The round a parsed hand record reaches, as a state (``replay_record`` describes it)."""
+        ...
+
 
 class Player(Protocol[V_contra, A_co]):
     """A bot: it decides from a player view alone (SPEC P5)."""
@@ -878,6 +911,12 @@ class Declared(Generic[C, R, A, V]):
     sample_configs: Callable[[], Sequence[C]]
     seats_of: Callable[[C], int]
     bots: Callable[[str, float | None], Player[V, A]]
+    action_order: Callable[[A], Any]
+    full_set: Callable[[C], Counter[Any]]
+    pieces: Callable[[R], dict[str, Counter[Any]]]
+    redeal_unseen: Callable[[R, int | None, random.Random], R]
+    points_shared: Callable[[R], tuple[list[int], int]]
+    replay_state: Callable[[object], R]
     simulation: Simulation[C, R, Any] | None = None
     tournament: Tournament[C, R] | None = None
     before_deal: BeforeDeal | None = None

@@ -21,6 +21,7 @@ from core.boundary import Gate
 from core.games import sent_form
 from core.rooms import Rooms
 from core.store import Store
+from tests import test_every_game as every_game
 from tests.apptests import page, pages_on
 from tests.conftest import FakeClock
 from tests.example.game import GAME
@@ -65,9 +66,13 @@ def test_p8_two_people_play_the_example_game_to_its_end_through_the_gate(rooms: 
     assert over.status == "over" and over.rounds_played == 2 and sum(over.totals) == 10
     assert over.winners and all(over.totals[w] == max(over.totals) for w in over.winners)
     with rooms.store.read() as db:  # every hand is kept, and replays through the registry
-        stored = db.connection().exec_driver_sql(
-            "SELECT record FROM round_record WHERE game = 'plain_tricks' ORDER BY id"
-        ).all()
+        stored = (
+            db.connection()
+            .exec_driver_sql(
+                "SELECT record FROM round_record WHERE game = 'plain_tricks' ORDER BY id"
+            )
+            .all()
+        )
     assert len(stored) == 2
     for (text,) in stored:
         assert records.replay(records.parse(text))["phase"] == "hand_over"
@@ -127,3 +132,8 @@ def test_p8_two_people_play_the_example_game_in_the_app_and_its_stats_show_it(
     shown = {m.label: m.value for m in stats.metric}
     assert shown["Hands played"] == "1" and shown["Games finished"] == "1"
     rooms.store.close()
+
+
+def test_p8_the_example_game_keeps_every_invariant_of_random_play() -> None:
+    """The random-play test every registered game passes, run over the example game."""
+    every_game.test_every_game_plays_random_rounds_keeping_every_invariant(GAME.name, 0, 1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from core.games import Declared, Player, register
 from core.moon3 import book as moon3_book
 from core.moon3 import imports as moon3_imports
-from core.moon3 import record, rules
+from core.moon3 import places, record, rules
 from core.moon3 import simulate as moon3_simulate
 from core.moon3 import table as moon3_table
 from core.moon3 import tournament as moon3_tournament
@@ -16,16 +16,18 @@ from core.moon3.view import PlayerView, player_view
 
 
 def _samples() -> list[Config]:
-    """Every table size, mode, deck count and joker option, and (H2) every teammate count a
-    Card-Based table allows."""
+    """Every table size, mode, deck count and joker option, (H2) every teammate count a
+    Card-Based table allows and (R19) both partner rules with two decks."""
     return [
-        Config.make(players, mode, decks, None, jokers, calls=calls)
+        Config.make(players, mode, decks, None, jokers, rule, calls=calls)
         for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
         for decks in (1, 2)
         for mode in Mode
         if players >= MODE_MIN_PLAYERS[mode]
         for jokers in (False, True)
         for calls in (call_counts(players) if mode is Mode.PARTNERS else (None,))
+        # R19: both partner rules where they differ, two decks and Card-Based.
+        for rule in (("first", "last") if mode is Mode.PARTNERS and decks == 2 else ("first",))
     ]
 
 
@@ -56,6 +58,12 @@ GAME = register(
         sample_configs=_samples,
         seats_of=lambda config: config.players,
         bots=_bot,
+        action_order=rules.action_order,
+        full_set=places.full_set,
+        pieces=places.pieces,
+        redeal_unseen=places.redeal_unseen,
+        points_shared=places.points_shared,
+        replay_state=lambda data: record.replay(record.load(data)),
         simulation=moon3_simulate,
         tournament=moon3_tournament,
         # R5–R6: the cards removed before a deal when the deck does not divide.

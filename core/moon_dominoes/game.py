@@ -4,7 +4,7 @@ once."""
 from __future__ import annotations
 
 from core.games import Declared, Player, register
-from core.moon_dominoes import record, rules
+from core.moon_dominoes import places, record, rules
 from core.moon_dominoes import simulate as moon_dominoes_simulate
 from core.moon_dominoes import table as moon_table
 from core.moon_dominoes import tournament as moon_dominoes_tournament
@@ -42,6 +42,12 @@ GAME = register(
         sample_configs=lambda: [Config()],
         seats_of=lambda config: config.players,
         bots=_bot,
+        action_order=rules.action_order,
+        full_set=places.full_set,
+        pieces=places.pieces,
+        redeal_unseen=places.redeal_unseen,
+        points_shared=places.points_shared,
+        replay_state=lambda data: record.replay(record.load(data)),
         simulation=moon_dominoes_simulate,
         tournament=moon_dominoes_tournament,
     )

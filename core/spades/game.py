@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core import seats
 from core.games import Declared, Player, register
-from core.spades import record, rules
+from core.spades import places, record, rules
 from core.spades import simulate as spades_simulate
 from core.spades import table as spades_table
 from core.spades import tournament as spades_tournament
@@ -66,6 +66,12 @@ GAME = register(
         sample_configs=_samples,
         seats_of=lambda config: config.players,
         bots=_bot,
+        action_order=rules.action_order,
+        full_set=places.full_set,
+        pieces=places.pieces,
+        redeal_unseen=places.redeal_unseen,
+        points_shared=places.points_shared,
+        replay_state=lambda data: record.replay(record.load(data)),
         simulation=spades_simulate,
         tournament=spades_tournament,
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.games import Declared, Player, register
-from core.thirteen import record, rules
+from core.thirteen import places, record, rules
 from core.thirteen import simulate as thirteen_simulate
 from core.thirteen import table as thirteen_table
 from core.thirteen import tournament as thirteen_tournament
@@ -47,6 +47,12 @@ GAME = register(
         sample_configs=lambda: [Config(2), Config(3), Config(4)],
         seats_of=lambda config: config.players,
         bots=_bot,
+        action_order=rules.action_order,
+        full_set=places.full_set,
+        pieces=places.pieces,
+        redeal_unseen=places.redeal_unseen,
+        points_shared=places.points_shared,
+        replay_state=lambda data: record.replay(record.load(data)),
         simulation=thirteen_simulate,
         tournament=thirteen_tournament,
     )

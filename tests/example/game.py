@@ -30,4 +30,10 @@ GAME = Declared(
     sample_configs=lambda: [Config(players, hands) for players in (2, 3, 4) for hands in (1, 3)],
     seats_of=lambda config: config.players,
     bots=lambda level, budget_ms: rules.Bot(level),
+    action_order=rules.action_order,
+    full_set=rules.full_set,
+    pieces=rules.pieces,
+    redeal_unseen=rules.redeal_unseen,
+    points_shared=rules.points_shared,
+    replay_state=rules.replay_state,
 )
