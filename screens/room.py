@@ -202,7 +202,7 @@ def table(view: RoomView, compact: bool = False) -> None:
         view.me.position if view.me is not None else None,
         corners=words.corners(view),
         centre=words.centre_html(view),
-        deadline=words.deadline(view),
+        deadline=(view.deadline, view.timer) if view.deadline and view.timer else None,
         version=view.version,
         compact=compact,
     )

@@ -37,10 +37,6 @@ class Felt(Protocol):
         """The middle of the felt (the trick, the play to beat)."""
         ...
 
-    def deadline(self, view: RoomView) -> tuple[float, float] | None:
-        """When the seat to act moves automatically and the seconds it had, for its ring."""
-        ...
-
     def now(self, view: RoomView, at: float | None = None) -> Now:
         """What the table is waiting for."""
         ...

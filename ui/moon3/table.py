@@ -191,13 +191,6 @@ def centre_html(view: RoomView) -> str:
     return f"Trick {number}<br>{trick.points} pts"
 
 
-def deadline(view: RoomView) -> tuple[float, float] | None:
-    """The bidding countdown of R14 for the turn ring, when a human is bidding."""
-    if view.deadline is None:
-        return None
-    return view.deadline, float(settings_of(view).bid_timer)
-
-
 def _side_of(table: PlayerView, view: RoomView, seat: int) -> str:
     if table.teams:
         return f"team {'AB'[table.teams[seat]]}"

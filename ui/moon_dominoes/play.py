@@ -21,7 +21,7 @@ from core.rooms import RoomView
 from ui import escape
 from ui.moon_dominoes import tiles as faces
 from ui.moon_dominoes.table import name_of, tile_html, trump_arg, trump_text
-from ui.turn import Turn, hint_button, hint_text
+from ui.turn import Turn, under_the_felt
 
 #: What a round is called at this game's table.
 ROUND = "hand"
@@ -210,12 +210,7 @@ def results(view: RoomView) -> None:
 
 def play(view: RoomView, turn: Turn) -> None:
     """Everything under the felt while a hand runs."""
-    hand(view, turn)
-    controls(view, turn)
-    table: PlayerView | None = view.table
-    if table is not None and table.my_turn:
-        hint_button(view, turn, describe_hint)
-    hint_text(view)
+    under_the_felt(view, turn, hand, controls, describe_hint)
 
 
 def describe_hint(hint: Any) -> str:

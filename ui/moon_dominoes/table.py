@@ -128,11 +128,6 @@ def corners(view: RoomView) -> tuple[str, str, str, str]:
     return score, bid, trump, took
 
 
-def deadline(view: RoomView) -> tuple[float, float] | None:
-    """No bidding timer: no draining ring."""
-    return None
-
-
 def centre_html(view: RoomView) -> str:
     table: PlayerView | None = view.table
     if table is None:

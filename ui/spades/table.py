@@ -109,11 +109,6 @@ def corners(view: RoomView) -> tuple[str, str, str, str]:
     return score, broken, dealer, bids
 
 
-def deadline(view: RoomView) -> tuple[float, float] | None:
-    """Spades has no bidding timer: no draining ring."""
-    return None
-
-
 def centre_html(view: RoomView) -> str:
     table: PlayerView | None = view.table
     if table is None or table.phase == "bidding":

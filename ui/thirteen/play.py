@@ -25,7 +25,7 @@ from core.thirteen.view import PlayerView, judge
 from ui import escape, look
 from ui import hand as hand_row
 from ui.thirteen.table import PLACE_WORDS, name_of, what
-from ui.turn import Turn, hint_button, hint_text
+from ui.turn import Turn, under_the_felt
 
 #: What a round is called at this game's table.
 ROUND = "hand"
@@ -157,12 +157,7 @@ def results(view: RoomView) -> None:
 
 def play(view: RoomView, turn: Turn) -> None:
     """Everything under the felt while a hand runs."""
-    hand(view, turn)
-    controls(view, turn)
-    table: PlayerView | None = view.table
-    if table is not None and table.my_turn:
-        hint_button(view, turn, describe_hint)
-    hint_text(view)
+    under_the_felt(view, turn, hand, controls, describe_hint)
 
 
 def describe_hint(hint: Any) -> str:

@@ -99,11 +99,6 @@ def corners(view: RoomView) -> tuple[str, str, str, str]:
     return score, hand, out, trick
 
 
-def deadline(view: RoomView) -> tuple[float, float] | None:
-    """No timer on a play: no draining ring."""
-    return None
-
-
 def centre_html(view: RoomView) -> str:
     table: PlayerView | None = view.table
     if table is None:

@@ -44,11 +44,6 @@ def centre_html(view: RoomView) -> str:
     return ""
 
 
-def deadline(view: RoomView) -> tuple[float, float] | None:
-    """No move of Plain Tricks is timed."""
-    return None
-
-
 def now(view: RoomView, at: float | None = None) -> Now:
     table: View | None = view.table
     if table is None or table.to_act is None:
