@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from core import seats
+from core.rooms import RoomView
 from ui import escape
 
 #: The ellipse the seats sit on, and the one the played cards sit on (% of the felt).
@@ -54,6 +55,32 @@ class Place:
     played: str = ""
     winning: bool = False
     bot: bool = False
+
+
+def seated(
+    view: RoomView,
+    about: Callable[[int], Place],
+    played: Mapping[int, str] | None = None,
+    winner: int | None = None,
+) -> list[Place]:
+    """Every seat of the table in seat order, as the felt draws them: what the game says of
+    each (``about``: its tag, line, note and turn) with what every game shows alike: the
+    name, the viewer's own seat, the bots, the piece in front of a seat (``played``, trusted
+    HTML) and the trick's ``winner``."""
+    me = view.me.position if view.me is not None else None
+    bots = {s.position for s in view.seats if s.is_bot or s.stand_in}
+    shown = played or {}
+    return [
+        replace(
+            about(seat),
+            name=name,
+            me=seat == me,
+            bot=seat in bots,
+            played=shown.get(seat, ""),
+            winning=winner is not None and seat == winner,
+        )
+        for seat, name in enumerate(view.names)
+    ]
 
 
 def position(k: int, players: int, rx: float, ry: float) -> tuple[float, float]:

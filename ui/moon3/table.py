@@ -88,41 +88,24 @@ def _played(table: PlayerView) -> tuple[TrickView | None, bool]:
 def places(view: RoomView) -> list[felt.Place]:
     """Every seat of the table in seat order, as the felt draws them."""
     table = view.table
-    me = view.me.position if view.me is not None else None
-    bots = {s.position for s in view.seats if s.is_bot or s.stand_in}
     trick, _ = _played(table) if table is not None else (None, False)
-    in_front = dict(zip(trick.seats, trick.cards, strict=True)) if trick else {}
-    shown = []
-    for seat, name in enumerate(view.names):
+
+    def about(seat: int) -> felt.Place:
         tag, kind = _tag(table, view, seat)
-        line = note = ""
-        turn = False
         if table is not None:
             line = (
                 f"{table.hand_counts[seat]}\u00a0cards · {table.tricks_taken[seat]}\u00a0tr · "
                 f"{table.points[seat]}\u00a0pts"
             )
-            note = _note(table, seat)
-            turn = table.to_act == seat
-        elif view.choice is not None:
-            turn = view.choice.chooser == seat
-            note = "removes cards" if turn else ""
-        card = in_front.get(seat)
-        shown.append(
-            felt.Place(
-                name=name,
-                tag=tag,
-                tag_kind=kind,
-                line=line,
-                note=note,
-                turn=turn,
-                me=seat == me,
-                played=faces.card_face(card, small=True) if card is not None else "",
-                winning=trick is not None and trick.winner == seat,
-                bot=seat in bots,
-            )
-        )
-    return shown
+            return felt.Place("", tag, kind, line, _note(table, seat), table.to_act == seat)
+        turn = view.choice is not None and view.choice.chooser == seat
+        return felt.Place("", tag, kind, note="removes cards" if turn else "", turn=turn)
+
+    faces_in_front = {
+        seat: faces.card_face(card, small=True)
+        for seat, card in (zip(trick.seats, trick.cards, strict=True) if trick else ())
+    }
+    return felt.seated(view, about, faces_in_front, trick.winner if trick else None)
 
 
 def corners(view: RoomView) -> tuple[str, str, str, str]:

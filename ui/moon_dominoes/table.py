@@ -71,36 +71,27 @@ def _played(table: PlayerView) -> tuple[TrickView | None, bool]:
 
 def places(view: RoomView) -> list[felt.Place]:
     table: PlayerView | None = view.table
-    me = view.me.position if view.me is not None else None
-    bots = {s.position for s in view.seats if s.is_bot or s.stand_in}
     trick, _ = _played(table) if table is not None else (None, False)
-    in_front = dict(zip(trick.seats, trick.tiles, strict=True)) if trick else {}
-    shown = []
-    for seat, name in enumerate(view.names):
-        tag = kind = line = note = ""
-        turn = False
-        if table is not None:
-            if table.bidder == seat and table.phase != "bidding":
-                tag, kind = f"bid {table.bid}", "bid"
-            line = f"{table.hand_counts[seat]}\u00a0tiles · {table.taken[seat]}\u00a0tr"
-            note = bid_word(table.bids[seat]) if table.phase == "bidding" else ""
-            turn = table.to_act == seat
-        tile = in_front.get(seat)
-        shown.append(
-            felt.Place(
-                name=name,
-                tag=tag,
-                tag_kind=kind,
-                line=line,
-                note=note,
-                turn=turn,
-                me=seat == me,
-                played=tile_html(tile, table.trump) if tile is not None and table else "",
-                winning=trick is not None and trick.winner == seat,
-                bot=seat in bots,
-            )
+
+    def about(seat: int) -> felt.Place:
+        if table is None:
+            return felt.Place("")
+        bidder = table.bidder == seat and table.phase != "bidding"
+        return felt.Place(
+            "",
+            f"bid {table.bid}" if bidder else "",
+            "bid" if bidder else "",
+            f"{table.hand_counts[seat]}\u00a0tiles · {table.taken[seat]}\u00a0tr",
+            bid_word(table.bids[seat]) if table.phase == "bidding" else "",
+            table.to_act == seat,
         )
-    return shown
+
+    trump = table.trump if table is not None else None
+    tiles_in_front = {
+        seat: tile_html(tile, trump)
+        for seat, tile in (zip(trick.seats, trick.tiles, strict=True) if trick else ())
+    }
+    return felt.seated(view, about, tiles_in_front, trick.winner if trick else None)
 
 
 def corners(view: RoomView) -> tuple[str, str, str, str]:

@@ -50,40 +50,28 @@ def _played(table: PlayerView) -> tuple[TrickView | None, bool]:
 
 def places(view: RoomView) -> list[felt.Place]:
     table: PlayerView | None = view.table
-    me = view.me.position if view.me is not None else None
-    bots = {s.position for s in view.seats if s.is_bot or s.stand_in}
-    shown = []
     trick, _ = _played(table) if table is not None else (None, False)
-    in_front = dict(zip(trick.seats, trick.cards, strict=True)) if trick else {}
-    for seat, name in enumerate(view.names):
-        tag = kind = line = note = ""
-        turn = False
-        if table is not None:
-            side = table.config.side_of[seat]
-            tag = side_label(table, side)
-            kind = "ab"[side] if table.partnership else ""
-            bid = bid_text(table.bids[seat], table.blind[seat])
-            line = f"{table.hand_counts[seat]}\u00a0cards · {table.taken[seat]}\u00a0tr"
-            if bid:
-                line += f" · {bid}"
-            note = bid if table.phase == "bidding" else ""
-            turn = table.to_act == seat
-        card = in_front.get(seat)
-        shown.append(
-            felt.Place(
-                name=name,
-                tag=tag,
-                tag_kind=kind,
-                line=line,
-                note=note,
-                turn=turn,
-                me=seat == me,
-                played=look.piece_face(card, small=True) if card is not None else "",
-                winning=trick is not None and trick.winner == seat,
-                bot=seat in bots,
-            )
+
+    def about(seat: int) -> felt.Place:
+        if table is None:
+            return felt.Place("")
+        side = table.config.side_of[seat]
+        bid = bid_text(table.bids[seat], table.blind[seat])
+        line = f"{table.hand_counts[seat]}\u00a0cards · {table.taken[seat]}\u00a0tr"
+        return felt.Place(
+            "",
+            side_label(table, side),
+            "ab"[side] if table.partnership else "",
+            line + (f" · {bid}" if bid else ""),
+            bid if table.phase == "bidding" else "",
+            table.to_act == seat,
         )
-    return shown
+
+    faces_in_front = {
+        seat: look.piece_face(card, small=True)
+        for seat, card in (zip(trick.seats, trick.cards, strict=True) if trick else ())
+    }
+    return felt.seated(view, about, faces_in_front, trick.winner if trick else None)
 
 
 def corners(view: RoomView) -> tuple[str, str, str, str]:

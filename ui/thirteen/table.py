@@ -45,34 +45,21 @@ def what(played: tuple[int, ...]) -> str:
 
 def places(view: RoomView) -> list[felt.Place]:
     table: PlayerView | None = view.table
-    me = view.me.position if view.me is not None else None
-    bots = {s.position for s in view.seats if s.is_bot or s.stand_in}
-    shown = []
-    for seat, name in enumerate(view.names):
-        tag = kind = line = note = ""
-        turn = False
-        if table is not None:
-            left = table.hand_counts[seat]
-            if seat in table.places:
-                tag, kind = PLACE_WORDS[table.places.index(seat)], "bid"
-                line = "out" if left == 0 else f"{left}\u00a0left"
-            else:
-                line = f"{left}\u00a0card{'s' * (left != 1)}"
-            note = "passed" if seat in table.passed else ""
-            turn = table.to_act == seat
-        shown.append(
-            felt.Place(
-                name=name,
-                tag=tag,
-                tag_kind=kind,
-                line=line,
-                note=note,
-                turn=turn,
-                me=seat == me,
-                bot=seat in bots,
-            )
-        )
-    return shown
+
+    def about(seat: int) -> felt.Place:
+        if table is None:
+            return felt.Place("")
+        left = table.hand_counts[seat]
+        tag = kind = ""
+        if seat in table.places:
+            tag, kind = PLACE_WORDS[table.places.index(seat)], "bid"
+            line = "out" if left == 0 else f"{left}\u00a0left"
+        else:
+            line = f"{left}\u00a0card{'s' * (left != 1)}"
+        note = "passed" if seat in table.passed else ""
+        return felt.Place("", tag, kind, line, note, table.to_act == seat)
+
+    return felt.seated(view, about)
 
 
 def corners(view: RoomView) -> tuple[str, str, str, str]:

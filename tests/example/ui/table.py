@@ -15,22 +15,17 @@ def _name(view: RoomView, seat: int | None) -> str:
 def places(view: RoomView) -> list[felt.Place]:
     """Every seat: its cards left and tricks, the card it put on this trick."""
     table: View | None = view.table
-    me = view.me.position if view.me is not None else None
+
+    def about(seat: int) -> felt.Place:
+        if table is None:
+            return felt.Place("")
+        line = f"{table.hand_counts[seat]} cards · {table.taken[seat]} tricks"
+        return felt.Place("", line=line, turn=table.to_act == seat)
+
     in_front = dict(table.trick) if table is not None else {}
-    return [
-        felt.Place(
-            name=name,
-            line=(
-                f"{table.hand_counts[seat]} cards · {table.taken[seat]} tricks"
-                if table is not None
-                else ""
-            ),
-            turn=table is not None and table.to_act == seat,
-            me=seat == me,
-            played=look.piece_face(in_front[seat], small=True) if seat in in_front else "",
-        )
-        for seat, name in enumerate(view.names)
-    ]
+    return felt.seated(
+        view, about, {s: look.piece_face(c, small=True) for s, c in in_front.items()}
+    )
 
 
 def corners(view: RoomView) -> tuple[str, str, str, str]:
