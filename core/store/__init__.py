@@ -69,6 +69,8 @@ _CAS = (
     )
 )
 SQLITE_BUSY_MS = 30_000
+#: The advisory lock (PostgreSQL) under which a server creates the tables a store lacks.
+SCHEMA_LOCK = 0x6D6F6F6E33  # "moon3"
 
 
 def database_url(url: str | None = None) -> str:
@@ -209,12 +211,21 @@ class Store:
         load_game_tables()
         if not create:
             return
-        SQLModel.metadata.create_all(self.writer)
+        self._create_tables()
         _add_missing_columns(self.writer)
         self._move_former_columns()
         self._upgrade_kept_games()
         _add_missing_indexes(self.writer)
         self._derive_facts()
+
+    def _create_tables(self) -> None:
+        """Create the tables the store lacks. On PostgreSQL two servers opening a store at the
+        same moment would both create a new table (and one fail): the second waits on a lock
+        until the first has, then finds it there. On SQLite the write lock does the same."""
+        with self.writer.begin() as conn:
+            if not self.is_sqlite:
+                conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
+            SQLModel.metadata.create_all(conn)
 
     def _move_former_columns(self) -> None:
         """A store from before each game kept its own round columns (P7): its round rows

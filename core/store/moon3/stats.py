@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import and_, case, func, or_, select, true
 from sqlalchemy.sql.elements import ColumnElement
@@ -84,8 +84,9 @@ def where(filters: Filters = UNFILTERED) -> ColumnElement[bool]:
 
 #: One line of the bids' cube: (band, players, mode, decks, bidder), then rounds, made, the sum
 #: of the bids, the bids of :data:`BIG_BID` or more made, the highest bid and the highest made
-#: (0 when none was made).
-CubeLine = tuple[int, int, str, int, str, int, int, int, int, int, int]
+#: (0 when none was made), and the Kali Tidi figures of its dealt rounds: how many, the 3♠ to
+#: the bidding side, bids it made and bids it failed (:class:`KaliSummary`).
+CubeLine = tuple[int, int, str, int, str, int, int, int, int, int, int, int, int, int, int]
 
 
 def _band() -> ColumnElement[int]:
@@ -95,30 +96,37 @@ def _band() -> ColumnElement[int]:
 def bid_cube(store: Store, filters: Filters = UNFILTERED) -> list[CubeLine]:
     """Every bid figure in one pass: rounds and bids made per band, table and bidder.
 
-    The success rates by band, players, table and bidder, and each bidder's
-    average and big bids, are all sums over these lines (:func:`rates`).
+    The success rates by band, players, table and bidder, each bidder's
+    average and big bids, the Kali Tidi summary and the rounds kept without
+    cards are all sums over these lines (:func:`rates`, :func:`kali_of`,
+    :func:`cardless_of`).
     """
     made = _M.c.made.is_(True)
+    bid, points, ours, theirs = _M.c.bid, _M.c.bidding_points, _M.c.kali_ours, _M.c.kali_theirs
+    dealt = _R.c.source == DEALT
     group = (_band(), _R.c.players, _R.c.mode, _M.c.decks, _M.c.bidder_name)
     query = (
         select(
             *group,
             func.count(),
             count_if(made),
-            func.sum(_M.c.bid),
-            count_if(and_(made, _M.c.bid >= BIG_BID)),
-            func.max(_M.c.bid),
-            func.max(case((made, _M.c.bid), else_=0)),
+            func.sum(bid),
+            count_if(and_(made, bid >= BIG_BID)),
+            func.max(bid),
+            func.max(case((made, bid), else_=0)),
+            count_if(dealt),
+            count_if(and_(dealt, ours > 0)),
+            count_if(and_(dealt, made, ours > 0, points - KALI_POINTS * ours < bid)),
+            count_if(and_(dealt, ~made, theirs > 0, points + KALI_POINTS * theirs >= bid)),
         )
         .select_from(ROUNDS)
         .where(where(filters))
         .group_by(*group)
     )
     return [
-        (int(b), int(p), str(m), int(d), str(n), int(r), int(k or 0), int(t or 0), int(g or 0),
-         int(top or 0), int(best or 0))
-        for b, p, m, d, n, r, k, t, g, top, best in rows(store, query)
-    ]  # fmt: skip
+        cast(CubeLine, (int(b), int(p), str(m), int(d), str(n), *(int(v or 0) for v in figures)))
+        for b, p, m, d, n, *figures in rows(store, query)
+    ]
 
 
 #: What a rate is grouped by, as positions in a cube line.
@@ -184,43 +192,41 @@ def margins(store: Store, filters: Filters = UNFILTERED) -> list[tuple[int, int]
         (margin >= 0, margin // MARGIN_WIDTH),
         else_=-((-margin + MARGIN_WIDTH - 1) // MARGIN_WIDTH),
     ).label("bucket")
+    source, scope = _facts(_M, filters)
     query = (
         select(bucket, func.count())
-        .select_from(ROUNDS)
-        .where(where(filters), _M.c.points_known.is_(True))
+        .select_from(source)
+        .where(scope, _M.c.bid > 0, _M.c.points_known.is_(True))
         .group_by(bucket)
         .order_by(bucket)
     )
     return [(int(b) * MARGIN_WIDTH, int(n)) for b, n in rows(store, query)]
 
 
-def kali_summary(store: Store, filters: Filters = UNFILTERED) -> KaliSummary:
+def kali_of(cube: list[CubeLine]) -> KaliSummary:
     """Rounds where the bidding side took the 3♠, and rounds the 3♠ decided (dealt rounds only:
-    a round kept without cards does not know who took it)."""
-    ours, theirs = _M.c.kali_ours, _M.c.kali_theirs
-    made = _M.c.made.is_(True)
-    points, bid = _M.c.bidding_points, _M.c.bid
-    query = (
-        select(
-            func.count(),
-            count_if(ours > 0),
-            count_if(and_(made, ours > 0, points - KALI_POINTS * ours < bid)),
-            count_if(and_(~made, theirs > 0, points + KALI_POINTS * theirs >= bid)),
-        )
-        .select_from(ROUNDS)
-        .where(where(filters), _R.c.source == DEALT)
+    a round kept without cards does not know who took it), summed over the cube."""
+    return KaliSummary(
+        rounds=sum(line[11] for line in cube),
+        to_bidders=sum(line[12] for line in cube),
+        made_with_it=sum(line[13] for line in cube),
+        failed_without_it=sum(line[14] for line in cube),
     )
-    rounds, to_bidders, made_with, failed_without = rows(store, query)[0]
-    return KaliSummary(rounds, to_bidders or 0, made_with or 0, failed_without or 0)
+
+
+def kali_summary(store: Store, filters: Filters = UNFILTERED) -> KaliSummary:
+    """The Kali Tidi summary of the filtered rounds (:func:`kali_of`)."""
+    return kali_of(bid_cube(store, filters))
 
 
 def _facts(table: Any, filters: Filters) -> tuple[Any, ColumnElement[bool]]:
     """FROM and WHERE for per-seat rows: limited to the filtered rounds only when a filter
     needs it.
 
-    Per-seat rows exist only for rounds that count, so unfiltered they need no
-    condition. Filtered, the rounds are found once, from the covering indexes
-    (a join would read each wide round row with its hand record).
+    Per-seat rows (and a round's own row) exist only for rounds played to the
+    end, so unfiltered they need no condition. Filtered, the rounds are found
+    once, from the covering indexes (a join would read each wide round row with
+    its hand record).
     """
     if filters.narrows:
         chosen = select(_M.c.round_id).select_from(ROUNDS).where(where(filters))
@@ -459,11 +465,9 @@ def overview(store: Store, filters: Filters | None = None) -> Overview:
     cube = bid_cube(store, filters)
     found = together(
         lambda: margins(store, filters),
-        lambda: kali_summary(store, filters),
         lambda: kali_by_trick(store, filters),
         lambda: kali_by_player(store, filters),
         lambda: leaderboard(store, filters, cube),
-        lambda: cardless(store, filters),
     )
     return Overview(
         overall=Rate(None, sum(line[5] for line in cube), sum(line[6] for line in cube)),
@@ -472,18 +476,22 @@ def overview(store: Store, filters: Filters | None = None) -> Overview:
         by_table=rates(cube, BY_TABLE),
         by_bidder=rates(cube, BY_BIDDER),
         margins=found[0],
-        kali=found[1],
-        kali_by_trick=found[2],
-        kali_by_player=found[3],
-        leaderboard=found[4],
-        cardless=found[5],
+        kali=kali_of(cube),
+        kali_by_trick=found[1],
+        kali_by_player=found[2],
+        leaderboard=found[3],
+        cardless=cardless_of(cube),
     )
 
 
+def cardless_of(cube: list[CubeLine]) -> int:
+    """Rounds kept without their cards (a scorebook's, or imported), summed over the cube."""
+    return sum(line[5] - line[11] for line in cube)
+
+
 def cardless(store: Store, filters: Filters = UNFILTERED) -> int:
-    """Rounds kept without their cards (a scorebook's, or imported) among those filtered."""
-    query = select(func.count()).select_from(ROUNDS).where(where(filters), _R.c.source != DEALT)
-    return int(rows(store, query)[0][0])
+    """Rounds kept without their cards among those filtered (:func:`cardless_of`)."""
+    return cardless_of(bid_cube(store, filters))
 
 
 def fingerprint(store: Store) -> tuple[int, int, int]:
