@@ -234,3 +234,22 @@ def test_a_moved_store_takes_new_rounds_of_every_game(
     for game in ("spades", "moon_dominoes", "thirteen"):
         assert len(found[game]["hands"]["all"]) == len(expected[game]["hands"]["all"]) + 1
     store.close()
+
+
+def test_a_store_older_than_the_kali_tidi_columns_gets_them_from_its_hand_records(
+    tmp_path: Path,
+) -> None:
+    # Written before games were named: its round rows have no kali_ours, kali_theirs nor
+    # points_known, and its rounds' own rows are derived again from their hand records.
+    copy = tmp_path / "before-games.db"
+    shutil.copy(DATA / "store-before-games.db", copy)
+    store = Store(f"sqlite:///{copy}")
+    with store.read() as db:
+        own = db.connection().execute(
+            text("SELECT kali_tidi, kali_ours, kali_theirs, points_known FROM moon3_round")
+        )
+        found = own.all()
+    assert len(found) == 7
+    assert all(len(json.loads(k)) == ours + theirs and known for k, ours, theirs, known in found)
+    assert sum(ours for _, ours, _, _ in found) > 0
+    store.close()

@@ -158,8 +158,8 @@ FORMER_COLUMNS = tuple(
 #: The covering index a store from before holds over some of :data:`FORMER_COLUMNS`.
 FORMER_INDEX = "ix_round_stats"
 #: The key of a game's own table's ``info`` that says how the table takes its rows from
-#: :data:`FORMER_ROUND`: a function of that table returning the SELECT of its rows, one column
-#: per column of the game's table, in its order.
+#: :data:`FORMER_ROUND`: a function of that table returning the SELECT of its rows, each
+#: column named as the game's table names it.
 FROM_FORMER = "from_former_round"
 
 
