@@ -24,7 +24,7 @@ run: $(STAMP)/runtime
 
 lint: $(STAMP)/dev
 	$(BIN)/ruff check .
-	$(BIN)/mypy core
+	$(BIN)/mypy
 
 # Browser tests drive Debian's Chromium (never a downloaded browser); install it if missing.
 chromium:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 #: A game's own types: its config, round state, action and player view.
 C = TypeVar("C")
@@ -393,6 +394,12 @@ class BeforeDeal(Protocol):
     """An optional capability: a choice before each deal (Moon 3 of Spades: the cards removed
     when the deck does not divide, R5–R6). The room waits on the chooser (a bot or a
     stand-in takes the preselection), then the game deals."""
+
+    @property
+    def earlier(self) -> str:
+        """The name rooms saved by an earlier release gave this choice (their status and the
+        key of their document), read as today's."""
+        ...
 
     def needed(self, room: TableRoom) -> Choice | None:
         """The choice the next deal waits for, if any."""
@@ -816,15 +823,116 @@ class Game(Protocol[C, S, A, V]):
         """Its own part of ``python -m core tournament``; ``None``: played in rooms only."""
         ...
 
+    # What the tests that run every game ask of it (STYLE item 9).
+
+    def action_order(self, action: A) -> Any:
+        """The key that sorts one phase's legal actions into the order the game's section of
+        the SPEC gives them: ``legal_actions`` lists them by ascending key."""
+        ...
+
+    def full_set(self, config: C) -> Counter[Any]:
+        """Every piece a round of ``config`` is played with, each as often as the set holds
+        it (those removed or set aside before the deal included)."""
+        ...
+
+    def pieces(self, state: S) -> dict[str, Counter[Any]]:
+        """Where every piece of the round lies now, by place (each seat's hand, the tricks,
+        the removed, the widow…); together they are always ``full_set`` of the config."""
+        ...
+
+    def redeal_unseen(self, state: S, seat: int | None, rng: random.Random) -> S:
+        """A copy of ``state`` with the pieces ``seat`` (``None``: a spectator) may not see
+        dealt again at random among the places that hold them, each keeping its count: the
+        same table as that seat knows it, so its view must not change."""
+        ...
+
+    def points_shared(self, state: S) -> tuple[list[int], int]:
+        """What each seat took of what a round always shares out (card points, tricks,
+        places), and the total those add up to once the round is over."""
+        ...
+
+    def replay_state(self, data: object) -> S:
+        """The round a parsed hand record reaches, as a state (``replay_record`` describes it)."""
+        ...
+
 
 class Player(Protocol[V_contra, A_co]):
     """A bot: it decides from a player view alone (SPEC P5)."""
 
-    level: str
+    @property
+    def level(self) -> str:
+        """Its level: random, rules or expert."""
+        ...
 
     def choose(self, view: V_contra, rng: random.Random) -> A_co:
         """One legal action for the view's seat."""
         ...
+
+
+class RoundState(Protocol):
+    """What the contract reads of every game's round state itself: whose turn it is, and an
+    independent copy (bots and tests advance copies)."""
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    def clone(self) -> Any: ...
+
+
+R = TypeVar("R", bound=RoundState)
+
+
+@dataclass(frozen=True)
+class Declared(Generic[C, R, A, V]):
+    """The one adapter every game registers (SPEC P8): the game declared from its own
+    functions and modules, instead of a class of methods that only hand each call on.
+
+    Every field is the member of :class:`Game` of the same name; ``bots`` makes the
+    game's bot of a level (the bots load when first asked for). What the game lacks is
+    ``None``.
+    """
+
+    name: str
+    title: str
+    moves: Moves
+    table: Hosting[C, R, A]
+    screens: str
+    store: str
+    make_config: Callable[..., C]
+    deal: Callable[[C, int, int], R]
+    legal_actions: Callable[[R], Sequence[A]]
+    apply: Callable[[R, A], None]
+    apply_unchecked: Callable[[R, A], None]
+    player_view: Callable[[R, int | None], V]
+    replay_record: Callable[[object], dict[str, object]]
+    describe: Callable[[R], dict[str, object]]
+    dump_record: Callable[[R], dict[str, Any]]
+    sample_configs: Callable[[], Sequence[C]]
+    seats_of: Callable[[C], int]
+    bots: Callable[[str, float | None], Player[V, A]]
+    action_order: Callable[[A], Any]
+    full_set: Callable[[C], Counter[Any]]
+    pieces: Callable[[R], dict[str, Counter[Any]]]
+    redeal_unseen: Callable[[R, int | None, random.Random], R]
+    points_shared: Callable[[R], tuple[list[int], int]]
+    replay_state: Callable[[object], R]
+    simulation: Simulation[C, R, Any] | None = None
+    tournament: Tournament[C, R] | None = None
+    before_deal: BeforeDeal | None = None
+    timed: TimedMove | None = None
+    lobby_teams: LobbyTeams | None = None
+    book: Scorebook | None = None
+    history: HistoryImport | None = None
+
+    def clone(self, state: R) -> R:
+        copied: R = state.clone()
+        return copied
+
+    def to_act(self, state: R) -> int | None:
+        return state.to_act
+
+    def bot(self, level: str, budget_ms: float | None = None) -> Player[V, A]:
+        return self.bots(level, budget_ms)
 
 
 #: Any registered game, as shared code holds it (each game's own types are its business).

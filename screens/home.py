@@ -11,11 +11,12 @@ import streamlit as st
 from core import bots, games, seats
 from core.rooms import RoomError
 from ui import escape, look, options, session
-from ui.games import ordered, screens
+from ui.games import ordered, screens_of
 
 st.markdown(look.CSS, unsafe_allow_html=True)
-intro = screens(games.FLAGSHIP, "intro")
-intro.hero()
+intro = screens_of(games.FLAGSHIP).intro
+if intro is not None:
+    intro.hero()
 
 start, join = st.columns(2)
 with start:
@@ -61,4 +62,5 @@ with st.expander("**Quick game**: you and bots, dealt at once", icon=":material/
         else:
             session.go_to_seat(quick_code, quick_token)
 
-intro.more()
+if intro is not None:
+    intro.more()

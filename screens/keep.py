@@ -9,13 +9,13 @@ from __future__ import annotations
 import streamlit as st
 
 from core import games
-from ui.games import ordered, screens
+from ui.games import ordered, screens_of
 
 st.title("Keep score")
 st.caption(
     "Playing with real cards? Keep the score here instead of on paper: every round counts in "
     "the stats, and everyone at the table can follow the scores on their phone."
 )
-kept = [g for g in ordered() if getattr(games.get(g), "book", None) is not None]
-game = st.radio("Game", kept, format_func=lambda g: games.get(g).title, horizontal=True)
-screens(game, "book").create_form()
+kept = {g: book for g in ordered() if (book := screens_of(g).book) is not None}
+game = st.radio("Game", list(kept), format_func=lambda g: games.get(g).title, horizontal=True)
+kept[game].create_form()

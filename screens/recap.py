@@ -11,17 +11,14 @@ import streamlit as st
 
 from core import games
 from ui import escape, session
-from ui.games import screens
+from ui.games import screens_of
 
 st.title("Recap")
 game = str(st.query_params.get("game", games.FLAGSHIP))
-try:
-    recap = screens(game, "recap")
-except KeyError:
+recap = screens_of(game).recap if game in games.names() else None
+if game not in games.names():
     st.info(f"There is no game called {escape.markdown(game[:40])} here.")
-except ModuleNotFoundError as exc:
-    if exc.name != f"ui.{game}.recap":
-        raise
+elif recap is None:
     title = escape.markdown(games.get(game).title)
     st.info(f"{title} has no recap yet: its Stats page has its figures.")
     st.page_link("screens/stats.py", label="Open Stats", icon=":material/bar_chart:")

@@ -25,7 +25,7 @@ from core import bots, games
 from core.boundary import shown
 from core.rooms import CHOOSING, LOBBY, OVER, PLAYING, RESULTS, SCORING, RoomError, RoomView
 from ui import escape, felt, look, session
-from ui.games import ordered, screens
+from ui.games import ordered, screens_of
 from ui.share import button as share_button
 from ui.turn import Turn, show_flash
 
@@ -99,7 +99,7 @@ def lobby(view: RoomView) -> None:
     settings = view.settings
     link = session.invite_link(view.code)
     st.subheader(f"Room {escape.markdown(view.code)}")
-    st.caption(escape.markdown(screens(view.game, "play").summary(settings)))
+    st.caption(escape.markdown(screens_of(view.game).controls.summary(settings)))
     if view.me is None:  # a visitor from the invite link: the seat first, then the rest
         join_form(view)
     seat_list(view)
@@ -133,7 +133,8 @@ def seat_list(view: RoomView) -> None:
 def lobby_controls(view: RoomView, token: str) -> None:
     settings = view.settings
     assert view.me is not None
-    switch_to = screens(view.game, "play").team_switch(view)  # only a team with a free place
+    teams = screens_of(view.game).lobby_teams
+    switch_to = teams.team_switch(view) if teams is not None else None  # a team with room
     if switch_to is not None:
         switch = partial(svc.choose_team, token, switch_to[0])
         st.button(escape.markdown(switch_to[1]), on_click=Turn.tap, args=(switch,))
@@ -177,7 +178,8 @@ def join_form(view: RoomView) -> None:
     with st.form("join"):
         name = st.text_input("Your name", max_chars=24)
         team = None
-        teams = dict(screens(view.game, "play").join_teams(view))
+        lobby_teams = screens_of(view.game).lobby_teams
+        teams = dict(lobby_teams.join_teams(view)) if lobby_teams is not None else {}
         if teams:
             team = st.radio("Team", list(teams), format_func=teams.__getitem__, horizontal=True)
         if st.form_submit_button("Join", type="primary"):
@@ -194,13 +196,13 @@ def join_form(view: RoomView) -> None:
 
 def table(view: RoomView, compact: bool = False) -> None:
     """The felt and, under it, the live "now" banner (redrawn each second)."""
-    words = screens(view.game, "table")
+    words = screens_of(view.game).felt
     html = felt.felt_html(
         words.places(view),
         view.me.position if view.me is not None else None,
         corners=words.corners(view),
         centre=words.centre_html(view),
-        deadline=words.deadline(view),
+        deadline=(view.deadline, view.timer) if view.deadline and view.timer else None,
         version=view.version,
         compact=compact,
     )
@@ -211,7 +213,7 @@ def table(view: RoomView, compact: bool = False) -> None:
 
 def banner(view: RoomView) -> None:
     """The "now" line and what just happened, with the tab title it implies (in data-*)."""
-    words = screens(view.game, "table")
+    words = screens_of(view.game).felt
     now = words.now(view)
     said = words.narration(view)
     live = view.status in (PLAYING, CHOOSING)
@@ -273,7 +275,7 @@ def host_tools(view: RoomView) -> None:
 
 def results(view: RoomView) -> None:
     """The round's result as the game tells it, the game's end or the next deal, and the scores."""
-    play = screens(view.game, "play")
+    play = screens_of(view.game).controls
     play.results(view)
     if view.status == OVER:
         units = play.units(view)
@@ -295,7 +297,7 @@ def results(view: RoomView) -> None:
 
 
 def scores(view: RoomView) -> None:
-    play = screens(view.game, "play")
+    play = screens_of(view.game).controls
     units = play.units(view)
     last = view.last_round
     gained = list(last["score"]) if last else [0] * len(units)
@@ -344,7 +346,7 @@ def load() -> RoomView | None:
 
 
 # Every game's control styles at the top, where they take no room in the table's flow.
-GAME_CSS = "".join(screens(game, "play").CSS for game in ordered())
+GAME_CSS = "".join(screens_of(game).controls.CSS for game in ordered())
 st.markdown(look.CSS + felt.CSS + PAGE_CSS + GAME_CSS, unsafe_allow_html=True)
 with st.container(key="m3-title"):  # hidden: it only runs the title keeper once a page
     st.html(TITLE_JS, unsafe_allow_javascript=True)
@@ -355,15 +357,20 @@ assert room_view is not None
 show_flash()
 status = room_view.status
 if room_view.book is not None or status == SCORING:  # a scorebook: rounds entered, not dealt
-    screens(room_view.game, "book").draw(room_view, svc, token)
+    book = screens_of(room_view.game).book
+    if book is None:  # a scorebook of a game that keeps none cannot be opened
+        st.error("This game keeps no scorebook.")
+        st.stop()
+    book.draw(room_view, svc, token)
     st.stop()
 with st.container(key="m3-page"):
     if status == LOBBY:
         lobby(room_view)
     elif status in (PLAYING, CHOOSING):
-        game_play = screens(room_view.game, "play")
-        table(room_view, compact=game_play.compact(room_view))
-        game_play.play(room_view, Turn(svc, token, room_view.version))
+        game_screens = screens_of(room_view.game)
+        compact = game_screens.compact
+        table(room_view, compact=compact is not None and compact(room_view))
+        game_screens.controls.play(room_view, Turn(svc, token, room_view.version))
         host_tools(room_view)
     elif status in (RESULTS, OVER):
         results(room_view)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import streamlit as st
 
 from core import games
-from ui.games import ordered, screens
+from ui.games import ordered, screens_of
 
 game = st.radio(
     "Game", ordered(), format_func=lambda g: games.get(g).title, horizontal=True, key="rules-game"
 )
-screens(game, "rules").draw()
+screens_of(game).rules.draw()

@@ -10,7 +10,7 @@ import streamlit as st
 
 from core import games
 from ui import session
-from ui.games import ordered, screens
+from ui.games import ordered, screens_of
 
 st.title("Stats")
 game = st.radio(
@@ -20,4 +20,4 @@ game = st.radio(
     horizontal=True,
     key="stats-game",
 )
-screens(game, "stats").draw(session.stats())
+screens_of(game).stats.draw(session.stats())

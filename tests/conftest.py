@@ -6,29 +6,38 @@ import pytest
 
 # ---------------------------------------------------------------- the order of the run
 
-#: Roughly how long the modules that drive a Streamlit server take, in seconds on two cores:
-#: a hint for the order of the run only, never a limit. A module that starts a server and is
-#: not listed counts as ``BROWSER_SECONDS``.
-MODULE_SECONDS = {
-    "tests/test_browser.py": 330.0,
-    "tests/test_two_servers.py": 95.0,
-    "tests/spades/test_browser.py": 45.0,
-    "tests/moon_dominoes/test_browser.py": 40.0,
-    "tests/test_scorebook_browser.py": 20.0,
-    "tests/test_deploy.py": 20.0,
-    "tests/test_hostile_browser.py": 20.0,
-    "tests/test_numbers_browser.py": 20.0,
-}
-BROWSER_SECONDS = 40.0
+#: Where the suite keeps, in pytest's cache, how long each test took when it last ran here.
+MEASURED = "moon3/test-seconds"
 
 
-def _seconds(item: pytest.Item) -> float:
-    """The hint for ``item``'s module: 0 for a module that starts no Streamlit server."""
-    module = getattr(item, "module", None)
-    path = item.nodeid.split("::", 1)[0]
-    if path in MODULE_SECONDS:
-        return MODULE_SECONDS[path]
-    return BROWSER_SECONDS if hasattr(module, "streamlit_server") else 0.0
+def _path(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0]
+
+
+def _module(item: pytest.Item) -> str:
+    return _path(item.nodeid)
+
+
+def _drives_a_browser(item: pytest.Item) -> bool:
+    """Whether ``item``'s module starts Streamlit servers (and a browser to drive them)."""
+    return hasattr(getattr(item, "module", None), "streamlit_server")
+
+
+def _weights(config: pytest.Config, modules: dict[str, list[pytest.Item]]) -> dict[str, float]:
+    """How long each browser module is expected to take, a hint for the order of the run only:
+    the seconds its tests took when this checkout last ran them, measured by the suite itself.
+    A test never measured (a fresh clone) counts as long as the longest measured browser test,
+    or as one when none is, so that a module nobody has timed goes early rather than last."""
+    cache = getattr(config, "cache", None)
+    measured: dict[str, float] = (cache.get(MEASURED, {}) if cache else {}) or {}
+    known = [
+        measured[i.nodeid] for items in modules.values() for i in items if i.nodeid in measured
+    ]
+    unknown = max(known, default=1.0)
+    return {
+        path: sum(measured.get(item.nodeid, unknown) for item in items)
+        for path, items in modules.items()
+    }
 
 
 @pytest.hookimpl(trylast=True)
@@ -50,16 +59,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     modules: dict[str, list[pytest.Item]] = {}
     rest: list[pytest.Item] = []
     for item in items:
-        if _seconds(item) > 0:
-            modules.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+        if _drives_a_browser(item):
+            modules.setdefault(_module(item), []).append(item)
         else:
             rest.append(item)
+    weights = _weights(config, modules)
     shares: list[list[pytest.Item]] = [[] for _ in range(workers - 1)]
     loads = [0.0] * (workers - 1)
-    for path in sorted(modules, key=lambda p: (-_seconds(modules[p][0]), p)):
+    for path in sorted(modules, key=lambda p: (-weights[p], p)):
         emptiest = loads.index(min(loads))
         shares[emptiest] += modules[path]
-        loads[emptiest] += _seconds(modules[path][0])
+        loads[emptiest] += weights[path]
     ordered: list[pytest.Item] = []
     left = len(items)
     for index, share in enumerate([*shares, []]):
@@ -73,7 +83,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = ordered
 
 
+#: Seconds each test took in this run (setup, call and teardown), as its reports come in.
+_TOOK: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    _TOOK[report.nodeid] = _TOOK.get(report.nodeid, 0.0) + report.duration
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    cache = getattr(session.config, "cache", None)
+    if cache is not None and _TOOK and not hasattr(session.config, "workerinput"):
+        # The next run orders its browser modules by these (a worker's reports reach here);
+        # the times of tests whose module is gone are dropped.
+        root = session.config.rootpath
+        kept = {**(cache.get(MEASURED, {}) or {}), **_TOOK}
+        cache.set(MEASURED, {n: t for n, t in kept.items() if (root / _path(n)).exists()})
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     passed = len(reporter.stats.get("passed", [])) if reporter else session.testscollected
     if exitstatus == 0 and passed == 0:

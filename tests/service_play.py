@@ -51,6 +51,13 @@ def tokens_by_position(rooms: Rooms, tokens: Sequence[str]) -> list[str]:
     return ordered
 
 
+def actor(rooms: Rooms, ordered: Sequence[str]) -> str:
+    """The token of the player to act, from the players' tokens in table order."""
+    table = rooms.view(ordered[0]).table
+    assert table is not None and table.to_act is not None
+    return ordered[table.to_act]
+
+
 def play_until_round_ends(
     rooms: Rooms,
     tokens: Sequence[str],

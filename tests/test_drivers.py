@@ -10,7 +10,7 @@ the drivers were shared.
 from __future__ import annotations
 
 import argparse
-import copy
+import dataclasses
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -75,8 +75,7 @@ def test_a_game_option_is_refused_under_another_game(
 def test_two_games_may_each_have_an_option_of_the_same_name(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    twin = copy.copy(games.get("thirteen"))
-    twin.name, twin.title = "thirteen_twin", "Thirteen twin"
+    twin = dataclasses.replace(games.get("thirteen"), name="thirteen_twin", title="Thirteen twin")
     monkeypatch.setitem(games.REGISTRY, twin.name, twin)
     for name in ("thirteen", "thirteen_twin"):
         figures = summary(

@@ -7,6 +7,7 @@ import random
 import threading
 
 import pytest
+from sqlalchemy import text
 from sqlmodel import select
 
 from core import records
@@ -16,7 +17,7 @@ from core.rooms import CODE_ALPHABET, Forbidden, NotFound, Refused, Rooms, Stale
 from core.store import GameRecord, Room, RoundRecord, Seat, Store
 from core.store.moon3.tables import Moon3Round
 from tests.conftest import FakeClock
-from tests.service_play import move_of, open_room, pick, play_until_round_ends
+from tests.service_play import move_of, open_room, pick, play_until_round_ends, tokens_by_position
 
 
 def stored_rounds(store: Store) -> list[RoundRecord]:
@@ -450,3 +451,25 @@ def test_h1_h2_a_twelve_seat_card_based_room_with_rules_bots_plays_whole_rounds(
         assert len(calls) == 1 and len(calls[0]["cards"]) == 2  # the bidder called two
         assert all(len(hand) == 8 for hand in record["hands"])
         assert records.replay(record)["phase"] == "round_over"
+
+
+def test_p7_a_room_saved_mid_removal_by_an_earlier_release_plays_on(rooms: Rooms) -> None:
+    _, tokens = open_room(rooms, RoomSettings(mode="teams", team_sizes=(1, 2), rounds=3), 3)
+    code = rooms.room_of(tokens[0])
+    with rooms.store.write() as db:  # the document as an earlier release saved it
+        conn = db.connection()
+        doc = json.loads(
+            conn.execute(text("SELECT doc FROM room WHERE code = :c"), {"c": code}).scalar()
+        )
+        doc["removal"] = doc.pop("choice")
+        doc["status"] = "removal"
+        conn.execute(
+            text("UPDATE room SET doc = :d, status = 'removal' WHERE code = :c"),
+            {"d": json.dumps(doc), "c": code},
+        )
+        db.commit()
+    view = rooms.view(tokens[0])
+    assert view.status == "choosing" and view.choice is not None
+    chooser = tokens_by_position(rooms, tokens)[view.choice.chooser]
+    rooms.choose(chooser, cards.names(view.choice.default), view.version)
+    assert rooms.view(tokens[0]).status == "playing"

@@ -54,6 +54,7 @@ def room_view(table: Any, mode: str, **changes: Any) -> RoomView:
         "ended_early": False,
         "waiting_since": None,
         "deadline": None,
+        "timer": None,
         "choice": None,
         "last_round": None,
         "can_start_next": False,

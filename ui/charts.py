@@ -89,7 +89,8 @@ def rate_rows(labels: Sequence[str], rates: Sequence[float], counts: Sequence[st
 
 
 def margin_bars(buckets: Sequence[int], counts: Sequence[int], width: int) -> go.Figure:
-    """How far the bidding side finished above or below its bid: made bids green, failed red."""
+    """Counts of how far results fell from a target, by bucket of ``width``: at or above it
+    green, below it red."""
     fig = go.Figure(
         go.Bar(
             x=[b + width / 2 for b in buckets],

@@ -28,6 +28,18 @@ CARD_RX, CARD_RY = 13.0, 21.0
 
 
 @dataclass(frozen=True, slots=True)
+class Now:
+    """The "now" banner under the felt: whose turn, for what, and the clock."""
+
+    #: The line, names escaped.
+    text: str
+    #: Whether it is the viewer's turn.
+    mine: bool
+    #: The seconds left where a timer runs.
+    seconds_left: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Place:
     """One seat as the felt shows it. Text fields are plain text; ``played`` is trusted HTML."""
 

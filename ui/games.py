@@ -1,23 +1,146 @@
-"""Each registered game's screens, found by its name in ``ui/<game>/``.
+"""The screens' side of the contract: what a game's UI offers the shared pages (SPEC P8).
 
-Pages never name a game: they ask here for the modules of the game a room or a
-selector holds, so a new game is a new ``ui/<game>/`` folder and nothing else.
+Pages never name a game: they ask :func:`screens_of` for the :class:`Screens`
+the room's (or the selector's) game declares, in the package its registration
+names (:attr:`core.games.Game.screens`, ``ui/<game>``, whose ``SCREENS`` holds
+them). What only some games have — teams picked in the lobby, a smaller felt
+while a decision needs the room, a scorebook, a recap, the home page's
+introduction — is ``None`` in the others, and the pages ask before they call.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from core import games
+from core.rooms import RoomView
+from core.stats import Stats
+from ui.felt import Now, Place
+from ui.turn import Turn
 
 
-def screens(game: str, part: str) -> ModuleType:
-    """The game's UI module ``part`` (``table``: the felt's words; ``play``: the controls,
-    results and lobby words; ``stats``: its Stats page)."""
-    if game not in games.names():
-        raise KeyError(f"unknown game {game!r}")
-    return importlib.import_module(f"ui.{game}.{part}")
+class Felt(Protocol):
+    """What the felt says at a game's table (``ui/<game>/table.py``)."""
+
+    def places(self, view: RoomView) -> list[Place]:
+        """Every seat around the table, from the viewer's own place."""
+        ...
+
+    def corners(self, view: RoomView) -> tuple[str, str, str, str]:
+        """The four corners' HTML: scores, the contract, and what else the game shows."""
+        ...
+
+    def centre_html(self, view: RoomView) -> str:
+        """The middle of the felt (the trick, the play to beat)."""
+        ...
+
+    def now(self, view: RoomView, at: float | None = None) -> Now:
+        """What the table is waiting for."""
+        ...
+
+    def narration(self, view: RoomView) -> str:
+        """One line on what just happened."""
+        ...
+
+
+class Controls(Protocol):
+    """A game's controls and words at the table (``ui/<game>/play.py``)."""
+
+    @property
+    def CSS(self) -> str:
+        """The styles of its controls, put once at the top of the room page."""
+        ...
+
+    @property
+    def ROUND(self) -> str:
+        """What the game calls a round ("round", "hand")."""
+        ...
+
+    def summary(self, settings: Any) -> str:
+        """The room's settings in one line, for the lobby."""
+        ...
+
+    def play(self, view: RoomView, turn: Turn) -> None:
+        """Everything under the felt while a round is played (or a choice before it)."""
+        ...
+
+    def results(self, view: RoomView) -> None:
+        """The finished round's result."""
+        ...
+
+    def units(self, view: RoomView) -> list[str]:
+        """Who scores, in the order of the totals (teams, sides or players)."""
+        ...
+
+
+class LobbyTeams(Protocol):
+    """The lobby's words for a game whose players pick teams (:class:`core.games.LobbyTeams`)."""
+
+    def join_teams(self, view: RoomView) -> list[tuple[int, str]]:
+        """The teams a newcomer may join, labelled."""
+        ...
+
+    def team_switch(self, view: RoomView) -> tuple[int, str] | None:
+        """The team a seated player may move to, labelled, if any."""
+        ...
+
+
+class Page(Protocol):
+    """A page a game draws on its own (its Rules)."""
+
+    def draw(self) -> None: ...
+
+
+class FiguresPage(Protocol):
+    """A page of figures read through the stats service (its Stats, its Recap)."""
+
+    def draw(self, stats: Stats) -> None: ...
+
+
+class BookPage(Protocol):
+    """The screens of a game's scorebook (:class:`core.games.Scorebook`)."""
+
+    def create_form(self) -> None:
+        """"Keep score": the form that opens a book."""
+        ...
+
+    def draw(self, view: RoomView, rooms: Any, token: str | None) -> None:
+        """The book as its room shows it."""
+        ...
+
+
+class Intro(Protocol):
+    """The home page's introduction to the flagship."""
+
+    def hero(self) -> None: ...
+
+    def more(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Screens:
+    """Everything a game's UI offers the pages; what a game lacks is ``None``."""
+
+    felt: Felt
+    controls: Controls
+    rules: Page
+    stats: FiguresPage
+    lobby_teams: LobbyTeams | None = None
+    #: Whether the felt draws smaller (a decision that needs the room: removing cards).
+    compact: Callable[[RoomView], bool] | None = None
+    book: BookPage | None = None
+    recap: FiguresPage | None = None
+    intro: Intro | None = None
+
+
+def screens_of(game: str) -> Screens:
+    """The screens a registered game declares (KeyError for an unknown game)."""
+    module = importlib.import_module(games.get(game).screens)
+    declared: Screens = module.SCREENS
+    return declared
 
 
 def ordered() -> list[str]:

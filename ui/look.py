@@ -56,7 +56,7 @@ div[class*="st-key-pick-"] button [data-testid="stMarkdownContainer"] {
   box-shadow: 0 0 0 1.5px #fff; }
 .m3-small .m3-badge { top: auto; bottom: 0.18rem; left: auto; right: 0.18rem;
   min-width: 1rem; height: 1rem; font-size: 0.55rem; line-height: 1rem; }
-.m3-badge.m3-kali { background: #b8860b; }
+.m3-badge.m3-gold { background: #b8860b; }
 .m3-card.m3-dim { filter: grayscale(0.6) brightness(0.8); }
 .m3-card.m3-out { outline: 3px solid #f3d77a; }
 @media (max-width: 640px) {
@@ -91,7 +91,7 @@ div[class*="st-key-play-"] button:disabled { cursor: default; opacity: 1; }
   div[class*="st-key-play-"] button p { font-size: 0.88rem; }
 }
 
-/* A card to pick in a grid (teammate call, removal): rank and suit in the middle. */
+/* A card to pick in a grid (a choice of cards): rank and suit in the middle. */
 div[class*="st-key-pick-"] button { width: 100%; height: 2.6rem; }
 div[class*="st-key-pick-"] button p { margin: 0; font: 700 0.95rem/1 Georgia, serif;
   color: var(--m3-suit); white-space: nowrap; }
@@ -253,7 +253,7 @@ def piece_face(
         said += f", {points} points"
         worth = f' data-points="{points}"'
         if points:
-            badge = f'<span class="m3-badge{" m3-kali" if gold else ""}">{points}</span>'
+            badge = f'<span class="m3-badge{" m3-gold" if gold else ""}">{points}</span>'
     return (
         f'<div class="{classes}" role="img" aria-label="{said}" data-card="{pieces.NAME[c]}"'
         f'{worth} style="--m3-suit:{colour}">'

@@ -11,19 +11,12 @@ game's bots. What is shared lives here: the interface, the Random level
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any
 
 from core import games
 
-
-class Bot(Protocol):
-    """A player that decides from a view alone."""
-
-    level: str
-
-    def choose(self, view: Any, rng: random.Random) -> Any:
-        """One legal action for ``view.seat``."""
-        ...
+#: A player that decides from a view alone (the contract's :class:`core.games.Player`).
+Bot = games.Player[Any, Any]
 
 
 class RandomBot:

@@ -673,3 +673,14 @@ def replay(
     for action in actions:
         apply(state, action)
     return state
+
+
+#: Where each kind of action stands in a list of legal actions (a list holds one phase's).
+_KIND_ORDER = {PASS: 0, BID: 1, CALL: 2, TRUMP: 3, PLAY: 4}
+
+
+def action_order(action: Action) -> tuple[int, object]:
+    """The key that sorts legal actions into the record order (SPEC section 5): the pass,
+    then bids by amount; calls by their cards; trump S H C D; plays by card id, which is
+    the joker, then S H C D each from the ace down."""
+    return (_KIND_ORDER[action.kind], action.value)

@@ -485,6 +485,9 @@ class Removal:
     chooser (the host; in Random mode a player drawn anew each round) removes that many
     0-point cards, the previous round's choice (else the lowest such cards) preselected."""
 
+    #: Rooms saved before choices were the platform's named this one after what it is.
+    earlier = "removal"
+
     def needed(self, room: TableRoom) -> Choice | None:
         config = game_config(room)
         if not config.removal_count:

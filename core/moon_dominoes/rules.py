@@ -231,3 +231,13 @@ def trick_seats(leader: int, count: int) -> tuple[int, ...]:
 def hand_of(state: State, seat: int) -> list[int]:
     """The tiles ``seat`` holds now, in record order."""
     return tiles.bits(state.hands[seat])
+
+
+#: Where each kind of action stands in a list of legal actions (a list holds one phase's).
+_KIND_ORDER = {PASS: 0, BID: 1, DISCARD: 2, TRUMP: 3, PLAY: 4}
+
+
+def action_order(action: Action) -> tuple[int, ...]:
+    """The key that sorts legal actions into the record order (M8): the pass, then bids
+    ascending; tiles by id ("6-6" down to "0-0"); trumps 0 to 6, doubles, none."""
+    return (_KIND_ORDER[action.kind], action.value)

@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import delete, insert, text, update
 from sqlmodel import Session, col, select
 
+from core import games
 from core.rooms.context import CHOOSING, Ctx, RoomRow, SeatRow, StateCache, stamp
 from core.rooms.errors import NotFound
 from core.store import Room, Seat, Store, history
@@ -27,16 +28,13 @@ _SEATS_SQL = text(
 )
 
 
-#: A room document saved by an earlier release named its choice before a deal after the
-#: only game that had one (Moon 3 of Spades' card removal, R6); read it as today's.
-_EARLIER_CHOICE = "removal"
-
-
 def _current(doc: dict[str, Any]) -> dict[str, Any]:
-    """A room document in today's form."""
-    if _EARLIER_CHOICE in doc:
-        doc["choice"] = doc.pop(_EARLIER_CHOICE)
-        if doc["status"] == _EARLIER_CHOICE:
+    """A room document in today's form: one saved by an earlier release named its choice
+    before a deal as the game did (:attr:`core.games.BeforeDeal.earlier`)."""
+    before = games.get(doc.get("game_name", games.FLAGSHIP)).before_deal
+    if before is not None and before.earlier in doc:
+        doc["choice"] = doc.pop(before.earlier)
+        if doc["status"] == before.earlier:
             doc["status"] = CHOOSING
     return doc
 

@@ -3,7 +3,7 @@
 Nothing runs in the background: every call (a poll included) first applies
 what is due by now from the room's stored timestamps, in order, each at the
 time it was due: a bot's move (or a bot's choice before a deal), the automatic
-move of a game with a timed move (Moon 3 of Spades' bidding timer, R14), the
+move of a game that times a move (:class:`core.games.TimedMove`), the
 abandonment of a room nobody plays (R30). The compare-and-set makes sure it
 happens exactly once, whichever browser noticed.
 """

@@ -81,8 +81,10 @@ class RoomView:
     ended_early: bool
     #: When the player to act started waiting (epoch seconds), for R29's display.
     waiting_since: float | None
-    #: When the table moves for the human to act, in a game that times this move.
+    #: When the table moves for the human to act, in a game that times this move, and the
+    #: seconds that move allows.
     deadline: float | None
+    timer: float | None
     #: The choice the next deal waits for, in a game that has one.
     choice: ChoiceView | None
     last_round: dict[str, Any] | None
@@ -129,7 +131,8 @@ def build(ctx: Ctx, seat: SeatRow | None) -> RoomView:
     game = ctx.doc["game"]
     table = None
     names: tuple[str, ...] = ()
-    deadline = None
+    deadline: float | None = None
+    allowed: float | None = None
     name = ctx.game
     rules = ctx.rules
     if ctx.doc["round"] is not None:
@@ -142,7 +145,7 @@ def build(ctx: Ctx, seat: SeatRow | None) -> RoomView:
         if seconds is not None and to_act is not None:
             mover = ctx.by_position(to_act)
             if not mover.is_bot and not mover.stand_in:
-                deadline = float(ctx.doc["since"]) + seconds
+                deadline, allowed = float(ctx.doc["since"]) + seconds, seconds
     elif game is not None:
         names = tuple(ctx.by_position(p).name for p in range(len(ctx.seats)))
     length = ctx.table.length_text(game) if game is not None else ""
@@ -167,6 +170,7 @@ def build(ctx: Ctx, seat: SeatRow | None) -> RoomView:
         ended_early=bool(game and game["ended_early"]),
         waiting_since=float(ctx.doc["since"]) if ctx.status in (PLAYING, CHOOSING) else None,
         deadline=deadline,
+        timer=allowed,
         choice=_choice(ctx),
         last_round=ctx.doc["last_round"],
         can_start_next=ctx.status == RESULTS
@@ -198,7 +202,7 @@ def suggestion(view: RoomView) -> Suggestion:
     """The Expert's advice for the viewer's own turn, when the host allows hints.
 
     It sees exactly the player's own view; the game may add its estimates
-    (Moon 3 of Spades while bidding: the points the side can expect under each trump).
+    (:class:`core.games.Hint`).
     """
     if not view.settings.hints:
         raise Refused("hints are off at this table; the host can turn them on")

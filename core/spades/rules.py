@@ -310,3 +310,11 @@ def cards_of(mask: int) -> list[int]:
 def hand_of(state: State, seat: int) -> list[int]:
     """The cards ``seat`` holds now, in record order."""
     return cards_of(state.hands[seat])
+
+
+def action_order(action: Action) -> tuple[int, int, int]:
+    """The key that sorts legal actions into the record order (S8): blind nil, nil, then
+    bids ascending; plays in :func:`order`."""
+    if action.kind == BID:
+        return (0, not action.blind, action.value)
+    return (1, 0, order(action.value))

@@ -233,3 +233,11 @@ def score(state: State) -> list[int] | None:
     for place, seat in enumerate(state.places):
         out[seat] = players - 1 - place
     return out
+
+
+def action_order(action: Action) -> tuple[int, int, tuple[int, ...]]:
+    """The key that sorts legal actions into the T7 order: the pass, then plays by length,
+    then by their cards' places in the card order, first card first."""
+    if action.kind == PASS:
+        return (0, 0, ())
+    return (1, len(action.cards), action.cards)

@@ -21,6 +21,7 @@ Record. ``{"game": "plain_tricks", "config": {"players", "hands"}, "leader",
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -126,9 +127,7 @@ def deal(config: Config, leader: int, seed: int, before: Sequence[int] = ()) -> 
     """A hand dealt from ``seed``: five cards each; ``leader`` leads."""
     deck = list(cards.SUITED)
     random.Random(seed).shuffle(deck)
-    dealt = tuple(
-        tuple(sorted(deck[s * HAND : (s + 1) * HAND])) for s in range(config.players)
-    )
+    dealt = tuple(tuple(sorted(deck[s * HAND : (s + 1) * HAND])) for s in range(config.players))
     return start(config, leader, dealt, seed, tuple(before) or (0,) * config.players)
 
 
@@ -151,16 +150,16 @@ def start(
     )
 
 
-def legal_actions(state: State) -> list[Action]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """The cards the seat to act may play, in card order."""
     if state.to_act is None:
-        return []
+        return ()
     hand = state.hands[state.to_act]
     if state.trick:
         led = cards.SUIT[state.trick[0][1]]
         following = [c for c in hand if cards.SUIT[c] == led]
         hand = following or hand
-    return [Action(state.to_act, c) for c in sorted(hand)]
+    return tuple(Action(state.to_act, c) for c in sorted(hand))
 
 
 def apply(state: State, action: Action) -> None:
@@ -233,8 +232,50 @@ def player_view(state: State, seat: int | None) -> View:
         tuple(state.trick_winners),
         tuple(state.taken),
         state.before,
-        tuple(legal_actions(state)) if mine else (),
+        legal_actions(state) if mine else (),
     )
+
+
+# ---------------------------------------------------------------- pieces (for the tests)
+
+
+def action_order(action: Action) -> int:
+    """Legal plays are listed in card order."""
+    return action.card
+
+
+def full_set(config: Config) -> Counter[int]:
+    """The 52 cards, those nobody was dealt included."""
+    return Counter(cards.SUITED)
+
+
+def pieces(state: State) -> dict[str, Counter[int]]:
+    """Each hand, the cards played (tricks and the one on the table) and those not dealt."""
+    dealt = {c for hand in state.dealt for c in hand}
+    places = {f"hand {s}": Counter(hand) for s, hand in enumerate(state.hands)}
+    places["played"] = Counter(a.card for a in state.history)
+    places["not dealt"] = Counter(c for c in cards.SUITED if c not in dealt)
+    return places
+
+
+def redeal_unseen(state: State, seat: int | None, rng: random.Random) -> State:
+    """A copy with the other hands and the cards not dealt dealt again among themselves."""
+    hidden = [s for s in range(state.config.players) if s != seat]
+    dealt = {c for hand in state.dealt for c in hand}
+    pool = [c for s in hidden for c in state.hands[s]] + [c for c in cards.SUITED if c not in dealt]
+    shuffled = rng.sample(pool, len(pool))
+    copy = state.clone()
+    for s in hidden:
+        copy.hands[s], shuffled = (
+            sorted(shuffled[: len(state.hands[s])]),
+            shuffled[len(state.hands[s]) :],
+        )
+    return copy
+
+
+def points_shared(state: State) -> tuple[list[int], int]:
+    """Tricks taken: five a hand."""
+    return list(state.taken), HAND
 
 
 # ---------------------------------------------------------------- records
@@ -409,3 +450,12 @@ class Bot:
         best = min(c for _, c in view.trick if cards.SUIT[c] == led)
         winning = [a for a in legal if cards.SUIT[a.card] == led and a.card < best]
         return winning[-1] if winning else legal[-1]
+
+
+def replay_state(data: object) -> State:
+    """The hand a record reaches."""
+    rec = load(data)
+    state = start_record(rec)
+    for raw in rec.actions:
+        apply(state, Action.from_json(raw))
+    return state

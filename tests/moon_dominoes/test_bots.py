@@ -1,4 +1,5 @@
-"""Three-Player Moon bots: legal from their own views, blind to hidden tiles, and sound habits.
+"""Three-Player Moon bots: blind to hidden tiles, and sound habits (every game's bots play
+whole rounds with legal actions in ``tests/test_bots.py``).
 
 The solver is checked against plain minimax over the engine's own rules; the
 Rules and Expert levels against what a player at the table would notice.
@@ -6,15 +7,9 @@ Rules and Expert levels against what a player at the table would notice.
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
+from core import games
 from core.moon_dominoes import rules, tiles
 from core.moon_dominoes.actions import BIDS, DISCARDS, PASSES, PLAYS, TRUMPS
 from core.moon_dominoes.bots import knowledge, players, policy, solver
@@ -22,10 +17,9 @@ from core.moon_dominoes.config import Config
 from core.moon_dominoes.state import Phase, State
 from core.moon_dominoes.view import player_view
 
-ROOT = Path(__file__).resolve().parents[2]
 #: The Expert held to a few worlds a decision and no clock: repeatable and quick.
 EXPERT = players.ExpertBot(budget_ms=10**9, worlds=6)
-BOTS = [players.RandomBot(), players.RulesBot(), players.ExpertBot(budget_ms=10**9, worlds=2)]
+GAME = games.get("moon_dominoes")
 
 
 def ids(names: str) -> list[int]:
@@ -60,39 +54,7 @@ def random_position(seed: int) -> State:
             return state
 
 
-def hidden_elsewhere(state: State, seat: int, rng: random.Random) -> State:
-    """The same hand with every tile ``seat`` cannot see lying somewhere else it cannot see."""
-    other = state.clone()
-    others = [s for s in range(3) if s != seat]
-    pool = [t for s in others for t in tiles.bits(other.hands[s])]
-    widow_hidden = state.phase is Phase.BIDDING
-    discard_hidden = other.discard is not None and seat != other.bidder
-    pool += [other.widow] if widow_hidden else []
-    pool += [other.discard] if discard_hidden and other.discard is not None else []
-    rng.shuffle(pool)
-    for s in others:
-        count = other.hands[s].bit_count()
-        other.hands[s], pool = sum(1 << t for t in pool[:count]), pool[count:]
-    if widow_hidden:
-        other.widow = pool.pop()
-    if discard_hidden:
-        other.discard = pool.pop()
-    return other
-
-
 # ---------------------------------------------------------------- every level
-
-
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2**32))
-def test_every_level_plays_only_legal_actions_from_its_own_view(seed: int) -> None:
-    state = rules.deal(Config(), seed % 3, seed)
-    rng = random.Random(seed)
-    while state.to_act is not None:
-        view = player_view(state, state.to_act)
-        for bot in BOTS:
-            assert bot.choose(view, random.Random(seed)) in view.legal
-        rules.apply(state, BOTS[int(rng.random() * 3)].choose(view, rng))
 
 
 def test_the_expert_decides_the_same_whatever_the_hidden_tiles() -> None:
@@ -105,7 +67,7 @@ def test_the_expert_decides_the_same_whatever_the_hidden_tiles() -> None:
         if len(view.legal) == 1:
             continue
         phases.add(view.phase)
-        moved = hidden_elsewhere(state, seat, random.Random(seed))
+        moved = GAME.redeal_unseen(state, seat, random.Random(seed))
         assert player_view(moved, seat) == view
         mine = EXPERT.choose(view, random.Random(seed))
         assert EXPERT.choose(player_view(moved, seat), random.Random(seed)) == mine
@@ -118,7 +80,7 @@ def test_the_expert_sees_only_the_view_at_discard_and_trump() -> None:
         rules.apply(state, action)
     for _ in range(2):  # the discard, then the trump
         view = player_view(state, 0)
-        moved = hidden_elsewhere(state, 0, random.Random(1))
+        moved = GAME.redeal_unseen(state, 0, random.Random(1))
         assert player_view(moved, 0) == view
         action = EXPERT.choose(view, random.Random(2))
         assert EXPERT.choose(player_view(moved, 0), random.Random(2)) == action
@@ -437,15 +399,3 @@ def test_the_expert_defender_ruffs_to_set_the_bid() -> None:
     )
     assert state.taken[0] == 3 and state.to_act == 2
     assert EXPERT.choose(player_view(state, 2), random.Random(5)) == PLAYS[2][tiles.ID["6-1"]]
-
-
-def test_tournament_command_reports_a_moon_dominoes_match() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "core", "tournament", "--game", "moon_dominoes",
-         "--pairs", "3", "--json"],
-        capture_output=True, text=True, cwd=ROOT, check=True,
-    )  # fmt: skip
-    summary = json.loads(done.stdout)
-    assert summary["game"] == "moon_dominoes" and summary["pairs"] == 3
-    assert summary["a"]["level"] == "rules" and summary["b"]["level"] == "random"
-    assert summary["ci95"][0] <= summary["difference_per_pair"] <= summary["ci95"][1]

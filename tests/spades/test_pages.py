@@ -32,20 +32,6 @@ def seated(database: str, hints: bool = False) -> tuple[Rooms, str, str, list[st
     return rooms, code, host, tokens_by_position(rooms, tokens)
 
 
-def test_create_room_offers_spades_and_opens_its_lobby(database: str) -> None:
-    at = page("create").run()
-    at.text_input[0].input("Asha").run()
-    game = next(r for r in at.radio if r.label == "Game")
-    game.set_value("spades").run()
-    assert any(t.label.startswith("Nil bids") for t in at.toggle)
-    next(b for b in at.button if b.label == "Create Room").click().run()
-    assert not at.exception
-    store = Store(database)
-    with store.read() as db:
-        assert "spades" in {room.game for room in db.exec(select(Room))}
-    store.close()
-
-
 def test_create_room_nil_follows_s1_defaults_for_the_table_chosen(database: str) -> None:
     at = page("create").run()
     at.text_input[0].input("Asha").run()

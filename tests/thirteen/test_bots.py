@@ -1,4 +1,5 @@
-"""Thirteen bots: legal from their own views, blind to hidden cards, and sound habits.
+"""Thirteen bots: blind to hidden cards, and sound habits (every game's bots play whole rounds
+with legal actions in ``tests/test_bots.py``).
 
 Each test is named after what a player at the table would notice.
 """
@@ -9,7 +10,7 @@ import random
 
 import pytest
 
-from core import tournament
+from core import games, tournament
 from core.thirteen import cards, rules
 from core.thirteen import tournament as thirteen_tournament
 from core.thirteen.actions import PASS, PLAY, Action
@@ -21,7 +22,7 @@ from core.thirteen.view import player_view
 
 #: The Expert held to a few worlds a decision and no clock: repeatable and quick.
 EXPERT = players.ExpertBot(budget_ms=10**9, worlds=4)
-BOTS = [players.RandomBot(), players.RulesBot(), players.ExpertBot(budget_ms=10**9, worlds=2)]
+GAME = games.get("thirteen")
 
 
 def ids(names: str) -> list[int]:
@@ -51,32 +52,6 @@ def random_position(seed: int, players_: int) -> State:
             return state
 
 
-def hidden_elsewhere(state: State, seat: int, rng: random.Random) -> State:
-    """The same hand with the cards ``seat`` cannot see dealt differently among the others."""
-    other = state.clone()
-    others = [s for s in range(state.config.players) if s != seat and other.hands[s]]
-    pool = [c for s in others for c in cards.bits(other.hands[s])]
-    rng.shuffle(pool)
-    for s in others:
-        count = other.hands[s].bit_count()
-        other.hands[s], pool = cards.mask_of(pool[:count]), pool[count:]
-    return other
-
-
-@pytest.mark.parametrize("players_", [2, 3, 4])
-def test_every_bot_only_ever_plays_legal_actions(players_: int) -> None:
-    rng = random.Random(players_)
-    for hand in range(4):
-        state = rules.deal(Config(players_), rng.getrandbits(32))
-        seated = [BOTS[(seat + hand) % len(BOTS)] for seat in range(players_)]
-        while state.to_act is not None:
-            view = player_view(state, state.to_act)
-            action = seated[state.to_act].choose(view, rng)
-            assert action in view.legal
-            rules.apply(state, action)
-        assert len(state.places) == players_
-
-
 @pytest.mark.parametrize("players_", [2, 3, 4])
 def test_bots_decide_the_same_whoever_holds_the_cards_they_cannot_see(players_: int) -> None:
     shuffler = random.Random(99)
@@ -84,7 +59,7 @@ def test_bots_decide_the_same_whoever_holds_the_cards_they_cannot_see(players_: 
         state = random_position(seed * 10 + players_, players_)
         seat = state.to_act
         assert seat is not None
-        moved = hidden_elsewhere(state, seat, shuffler)
+        moved = GAME.redeal_unseen(state, seat, shuffler)
         for bot in (players.RulesBot(), EXPERT):
             first = bot.choose(player_view(state, seat), random.Random(seed))
             second = bot.choose(player_view(moved, seat), random.Random(seed))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 import streamlit as st
 
@@ -465,7 +465,7 @@ def host_tools(view: RoomView, book: BookView, rooms: Any, token: str | None) ->
     if not (view.is_host and token):
         return
     with st.expander("Host controls"):
-        anyone = bool(view.settings.anyone)
+        anyone = bool(cast(BookSettings, view.settings).anyone)
         st.toggle(
             "Seated players may enter rounds",
             value=anyone,

@@ -16,12 +16,12 @@ import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from core.moon3.config import MODE_LABELS
-from core.moon3.game import Moon3
+from core.moon3.game import GAME as DECLARED
 from core.moon3.imports import FIRST_DAY, LAST_DAY, MAX_BYTES, History
 from core.stats import Stats
 from ui import escape, figures
 
-GAME = Moon3.name
+GAME = DECLARED.name
 #: At most this many problems of an imported file listed on the page; the CSV has them all.
 PROBLEMS_SHOWN = 100
 #: The largest history file the page takes, in MB (the reader refuses larger ones too).

@@ -23,7 +23,7 @@ from core.rooms import CHOOSING, RoomError, RoomView
 from ui import escape, look, numbers
 from ui import hand as hand_row
 from ui.moon3 import faces
-from ui.moon3.table import headline
+from ui.moon3.table import headline, settings_of
 from ui.turn import Turn, hint_button, hint_text
 
 #: The controls' style, drawn once at the top of the room page (not in the table's flow).
@@ -82,7 +82,7 @@ def hand(view: RoomView, turn: Turn) -> None:
         turn,
         faces.button_label,
         lambda c, index: faces.card_key("play", c, index),
-        cards.NAME.__getitem__,
+        lambda action: int(action.value),
     )
 
 
@@ -93,11 +93,11 @@ def describe(action: Any) -> str:
     if action.kind == "pass":
         return "pass"
     if action.kind == "call":
-        return "call " + " ".join(cards.label(c) for c in action.value)  # type: ignore[union-attr]
+        return "call " + " ".join(cards.label(c) for c in action.value)
     if action.kind == "trump":
-        suit: int = action.value  # type: ignore[assignment]
+        suit: int = action.value
         return f"choose {cards.SUIT_SYMBOLS[suit]} {cards.SUIT_NAMES[suit]} as trump"
-    return f"play {cards.label(action.value)}"  # type: ignore[arg-type]
+    return f"play {cards.label(action.value)}"
 
 
 def _bid(turn: Turn, amount: numbers.Number) -> None:
@@ -333,8 +333,8 @@ def _team_counts(view: RoomView) -> list[int]:
 
 def join_teams(view: RoomView) -> list[tuple[int, str]]:
     """The teams a newcomer may join, labelled with how full they are (Team-wise only)."""
-    sizes = view.settings.team_sizes
-    if view.settings.mode != Mode.TEAMS or not sizes:
+    sizes = settings_of(view).team_sizes
+    if settings_of(view).mode != Mode.TEAMS or not sizes:
         return []
     counts = _team_counts(view)
     return [(t, f"Team {'AB'[t]} ({counts[t]}/{sizes[t]})") for t in (0, 1) if counts[t] < sizes[t]]
@@ -342,8 +342,8 @@ def join_teams(view: RoomView) -> list[tuple[int, str]]:
 
 def team_switch(view: RoomView) -> tuple[int, str] | None:
     """The other team, when a seated player may move there (it has a free place)."""
-    sizes = view.settings.team_sizes
-    if view.settings.mode != Mode.TEAMS or view.me is None or view.me.team is None or not sizes:
+    sizes = settings_of(view).team_sizes
+    if settings_of(view).mode != Mode.TEAMS or view.me is None or view.me.team is None or not sizes:
         return None
     other = seats.other_team(view.me.team)
     if _team_counts(view)[other] >= sizes[other]:
@@ -358,7 +358,7 @@ def compact(view: RoomView) -> bool:
 
 def units(view: RoomView) -> list[str]:
     """Who scores: the two teams, or each player in Card-Based."""
-    return list(view.names) if view.settings.mode == Mode.PARTNERS else ["Team A", "Team B"]
+    return list(view.names) if settings_of(view).mode == Mode.PARTNERS else ["Team A", "Team B"]
 
 
 def results(view: RoomView) -> None:

@@ -25,11 +25,11 @@ import streamlit as st
 from PIL import Image, ImageDraw, ImageFont
 
 from core.moon3.figures import Filters, Group, RecapCard
-from core.moon3.game import Moon3
+from core.moon3.game import GAME as DECLARED
 from core.stats import Stats
 from ui import escape, session, share
 
-GAME = Moon3.name
+GAME = DECLARED.name
 #: Dates the range may take (a date input needs bounds; nothing sensible lies outside them).
 EARLIEST, LATEST = date(1970, 1, 1), date(2100, 12, 31)
 #: At most this much of a bad URL value is quoted back.

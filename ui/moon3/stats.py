@@ -34,7 +34,7 @@ from core.moon3.figures import (
     favourites,
     worst,
 )
-from core.moon3.game import Moon3
+from core.moon3.game import GAME as DECLARED
 from core.moon3.record import HandRecord, TrickStep
 from core.moon3.state import State
 from core.stats import Stats
@@ -44,7 +44,7 @@ from ui.filters import dates, panel
 from ui.moon3 import faces
 from ui.moon3.imports import import_history
 
-GAME = Moon3.name
+GAME = DECLARED.name
 #: At most this many rows in a chart; the table and CSV keep going.
 CHART_ROWS = 15
 #: The bid the headline quotes the success of.

@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import cast
 
 from core.moon3 import cards
 from core.moon3.config import Mode
+from core.moon3.table import RoomSettings
 from core.moon3.view import PlayerView, TrickView
 from core.rooms import RoomView
 from ui import escape, felt
+from ui.felt import Now
 from ui.moon3 import faces
 
 WHAT = {
@@ -31,6 +34,12 @@ WHAT = {
     "playing": "play a card",
 }
 
+
+
+def settings_of(view: RoomView) -> RoomSettings:
+    """The room's own settings: a Moon 3 of Spades room's view carries its ``RoomSettings``
+    (the contract types them as every game's)."""
+    return cast(RoomSettings, view.settings)
 
 def _name(view: RoomView, seat: int | None) -> str:
     if seat is None or not 0 <= seat < len(view.names):
@@ -125,7 +134,7 @@ def _score(view: RoomView) -> str:
     """The game's running score: both teams, or the two leaders in Card-Based."""
     if not view.totals:
         return ""
-    if view.settings.mode != Mode.PARTNERS.value:
+    if settings_of(view).mode != Mode.PARTNERS.value:
         a, b = view.totals[:2]
         return f"A <b>{a}</b> · B <b>{b}</b><br>{escape.html(view.length)}"
     played = f"Round <b>{view.rounds_played + 1}</b>"
@@ -182,13 +191,6 @@ def centre_html(view: RoomView) -> str:
     return f"Trick {number}<br>{trick.points} pts"
 
 
-def deadline(view: RoomView) -> tuple[float, float] | None:
-    """The bidding countdown of R14 for the turn ring, when a human is bidding."""
-    if view.deadline is None:
-        return None
-    return view.deadline, float(view.settings.bid_timer)
-
-
 def _side_of(table: PlayerView, view: RoomView, seat: int) -> str:
     if table.teams:
         return f"team {'AB'[table.teams[seat]]}"
@@ -234,15 +236,6 @@ def narration(view: RoomView) -> str:
     elif card == cards.KALI_TIDI:
         said += " — Kali Tidi is in this trick"
     return said + "."
-
-
-@dataclass(frozen=True, slots=True)
-class Now:
-    """The "now" banner: whose turn, for what, and the clock."""
-
-    text: str
-    mine: bool
-    seconds_left: int | None
 
 
 def now(view: RoomView, at: float | None = None) -> Now:
@@ -316,7 +309,7 @@ def headline(view: RoomView) -> Headline | None:
     else:
         title = f"{side} take{'s' * (len(bidding) == 1)} {took} of {bid} — the bid fails"
     score = list(last["score"])
-    if view.settings.mode == Mode.PARTNERS.value:
+    if settings_of(view).mode == Mode.PARTNERS.value:
         gains = [f"{_name(view, s)} {p:+d}" for s, p in enumerate(score) if p]
         detail = "Scores this round: " + (", ".join(gains) if gains else "nobody scores")
     else:

@@ -21,7 +21,7 @@ from core.rooms import RoomView
 from ui import escape
 from ui.moon_dominoes import tiles as faces
 from ui.moon_dominoes.table import name_of, tile_html, trump_arg, trump_text
-from ui.turn import Turn, hint_button, hint_text
+from ui.turn import Turn, under_the_felt
 
 #: What a round is called at this game's table.
 ROUND = "hand"
@@ -152,13 +152,13 @@ def _trump_choice(table: PlayerView, turn: Turn) -> None:
         st.caption("Pick a number, Doubles or No trump: your tiles show the trumps it makes.")
         return
     st.markdown(escape.markdown(effect(picked, table.hand)))
-    move = {"type": "trump", "suit": tiles.trump_name(picked)}
+    naming = next(a for a in table.legal if a.kind == "trump" and a.value == picked)
     st.button(
         f"Name {trump_text(picked)} as trump",
         key="md-name-trump",
         type="primary",
         on_click=turn.tap,
-        args=(turn.move(move),),
+        args=(turn.send(naming),),
     )
 
 
@@ -210,12 +210,7 @@ def results(view: RoomView) -> None:
 
 def play(view: RoomView, turn: Turn) -> None:
     """Everything under the felt while a hand runs."""
-    hand(view, turn)
-    controls(view, turn)
-    table: PlayerView | None = view.table
-    if table is not None and table.my_turn:
-        hint_button(view, turn, describe_hint)
-    hint_text(view)
+    under_the_felt(view, turn, hand, controls, describe_hint)
 
 
 def describe_hint(hint: Any) -> str:
@@ -243,20 +238,6 @@ def summary(settings: Any) -> str:
     """The room's settings in one line, under the lobby's title."""
     hints = " · hints on" if settings.hints else ""
     return f"Three-Player Moon · 3 players, dominoes, first to {TARGET}{hints}"
-
-
-def join_teams(view: RoomView) -> list[tuple[int, str]]:
-    """Nobody picks a side: every player plays for themselves."""
-    return []
-
-
-def team_switch(view: RoomView) -> tuple[int, str] | None:
-    return None
-
-
-def compact(view: RoomView) -> bool:
-    """The felt keeps its size throughout."""
-    return False
 
 
 def units(view: RoomView) -> list[str]:

@@ -18,7 +18,7 @@ from core.moon_dominoes import record, rules, tiles
 from core.moon_dominoes.actions import BID, DISCARD, PASS, PLAY, TRUMP, Action
 from core.moon_dominoes.config import HAND, MOON, PLAYERS
 from core.moon_dominoes.figures import HandLine, Overview
-from core.moon_dominoes.game import MoonDominoes
+from core.moon_dominoes.game import GAME as DECLARED
 from core.moon_dominoes.record import HandRecord
 from core.moon_dominoes.state import Phase, State
 from core.stats import Stats
@@ -82,7 +82,7 @@ STYLE = """
 """
 
 
-GAME = MoonDominoes.name
+GAME = DECLARED.name
 
 #: A table's header and rows, as the page shows it and its CSV holds it.
 Table = tuple[list[str], list[list[object]]]

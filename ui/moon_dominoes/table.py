@@ -10,7 +10,6 @@ passed-out deal included (M2: the tiles are dealt again).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 from core import seats
 from core.moon_dominoes import tiles
@@ -18,6 +17,7 @@ from core.moon_dominoes.config import TARGET
 from core.moon_dominoes.view import PlayerView, TrickView
 from core.rooms import RoomView
 from ui import escape, felt
+from ui.felt import Now
 from ui.moon_dominoes import tiles as faces
 
 
@@ -128,11 +128,6 @@ def corners(view: RoomView) -> tuple[str, str, str, str]:
     return score, bid, trump, took
 
 
-def deadline(view: RoomView) -> tuple[float, float] | None:
-    """No bidding timer: no draining ring."""
-    return None
-
-
 def centre_html(view: RoomView) -> str:
     table: PlayerView | None = view.table
     if table is None:
@@ -179,13 +174,6 @@ def narration(view: RoomView) -> str:
     if not table.trick.tiles and trick.winner is not None:
         said += f" — {name_of(view, trick.winner)} takes the trick"
     return said + "."
-
-
-@dataclass(frozen=True, slots=True)
-class Now:
-    text: str
-    mine: bool
-    seconds_left: int | None
 
 
 WHAT = {

@@ -18,7 +18,7 @@ from core.spades.view import PlayerView
 from ui import escape, look
 from ui import hand as hand_row
 from ui.spades.table import bid_text, name_of, side_label
-from ui.turn import Turn, hint_button, hint_text
+from ui.turn import Turn, under_the_felt
 
 #: What a round is called at this game's table.
 ROUND = "hand"
@@ -66,7 +66,7 @@ def hand(view: RoomView, turn: Turn) -> None:
         turn,
         look.piece_label,
         lambda c, index: look.piece_key("play", c, index),
-        cards.NAME.__getitem__,
+        lambda action: int(action.value),
     )
 
 
@@ -100,12 +100,7 @@ def results(view: RoomView) -> None:
 
 def play(view: RoomView, turn: Turn) -> None:
     """Everything under the felt while a hand runs."""
-    hand(view, turn)
-    controls(view, turn)
-    table: PlayerView | None = view.table
-    if table is not None and table.my_turn:
-        hint_button(view, turn, describe_hint)
-    hint_text(view)
+    under_the_felt(view, turn, hand, controls, describe_hint)
 
 
 def describe_hint(hint: Any) -> str:
@@ -136,21 +131,6 @@ def summary(settings: Any) -> str:
     return f"Spades · {settings.players} players, {form} · to {settings.target}" + (
         " · " + ", ".join(extras) if extras else ""
     )
-
-
-def join_teams(view: RoomView) -> list[tuple[int, str]]:
-    """Nobody picks a side in Spades: partnerships follow the seats."""
-    return []
-
-
-def team_switch(view: RoomView) -> tuple[int, str] | None:
-    """Nobody switches sides in Spades."""
-    return None
-
-
-def compact(view: RoomView) -> bool:
-    """The felt keeps its size throughout."""
-    return False
 
 
 def units(view: RoomView) -> list[str]:

@@ -18,13 +18,13 @@ import streamlit as st
 from core.figures import HandLine
 from core.spades import record, rules
 from core.spades.actions import Action
-from core.spades.game import Spades
+from core.spades.game import GAME as DECLARED
 from core.spades.state import State
 from core.stats import Stats
 from ui import charts, escape, figures, look, replay
 from ui.figures import Metric, pct
 
-GAME = Spades.name
+GAME = DECLARED.name
 
 
 def draw(stats: Stats) -> None:

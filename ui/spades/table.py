@@ -11,13 +11,13 @@ by 100), and the hand; results give each side's bid, tricks, score and bags.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 from core import seats
 from core.pieces import cards
 from core.rooms import RoomView
 from core.spades.view import PlayerView, TrickView
 from ui import escape, felt, look
+from ui.felt import Now
 
 
 def name_of(view: RoomView, seat: int | None) -> str:
@@ -109,11 +109,6 @@ def corners(view: RoomView) -> tuple[str, str, str, str]:
     return score, broken, dealer, bids
 
 
-def deadline(view: RoomView) -> tuple[float, float] | None:
-    """Spades has no bidding timer: no draining ring."""
-    return None
-
-
 def centre_html(view: RoomView) -> str:
     table: PlayerView | None = view.table
     if table is None or table.phase == "bidding":
@@ -141,13 +136,6 @@ def narration(view: RoomView) -> str:
     if not table.trick.cards and trick.winner is not None:
         said += f" — {name_of(view, trick.winner)} takes the trick"
     return said + "."
-
-
-@dataclass(frozen=True, slots=True)
-class Now:
-    text: str
-    mine: bool
-    seconds_left: int | None
 
 
 def now(view: RoomView, at: float | None = None) -> Now:

@@ -25,7 +25,7 @@ from core.thirteen.view import PlayerView, judge
 from ui import escape, look
 from ui import hand as hand_row
 from ui.thirteen.table import PLACE_WORDS, name_of, what
-from ui.turn import Turn, hint_button, hint_text
+from ui.turn import Turn, under_the_felt
 
 #: What a round is called at this game's table.
 ROUND = "hand"
@@ -157,12 +157,7 @@ def results(view: RoomView) -> None:
 
 def play(view: RoomView, turn: Turn) -> None:
     """Everything under the felt while a hand runs."""
-    hand(view, turn)
-    controls(view, turn)
-    table: PlayerView | None = view.table
-    if table is not None and table.my_turn:
-        hint_button(view, turn, describe_hint)
-    hint_text(view)
+    under_the_felt(view, turn, hand, controls, describe_hint)
 
 
 def describe_hint(hint: Any) -> str:
@@ -179,20 +174,6 @@ def summary(settings: Any) -> str:
     hints = " · hints on" if settings.hints else ""
     hands = f"{settings.hands} hand{'s' * (settings.hands != 1)}"
     return f"Thirteen · {settings.players} players, {hands}, first out scores most{hints}"
-
-
-def join_teams(view: RoomView) -> list[tuple[int, str]]:
-    """Nobody picks a side: every player plays for themselves."""
-    return []
-
-
-def team_switch(view: RoomView) -> tuple[int, str] | None:
-    return None
-
-
-def compact(view: RoomView) -> bool:
-    """The felt keeps its size throughout."""
-    return False
 
 
 def units(view: RoomView) -> list[str]:

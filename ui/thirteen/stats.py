@@ -24,7 +24,7 @@ from core.thirteen import cards, record, rules
 from core.thirteen.actions import PASS, Action
 from core.thirteen.config import HAND, MAX_PLAYERS
 from core.thirteen.figures import SIZES, HandLine, Overview
-from core.thirteen.game import Thirteen
+from core.thirteen.game import GAME as DECLARED
 from core.thirteen.record import HandRecord
 from core.thirteen.state import Phase, State
 from ui import charts, escape, figures, look, replay
@@ -32,7 +32,7 @@ from ui.figures import Metric, counted, pct, table
 from ui.filters import dates, panel
 from ui.thirteen.table import face, what
 
-GAME = Thirteen.name
+GAME = DECLARED.name
 #: At most this many players in a chart; the table and CSV keep going.
 CHART_ROWS = 15
 PLACE_WORDS = ("1st", "2nd", "3rd", "4th")

@@ -11,13 +11,13 @@ trick won when everyone passed.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 from core.pieces import cards as pieces
 from core.rooms import RoomView
 from core.thirteen import cards, combos
 from core.thirteen.view import PlayerView
 from ui import escape, felt, look
+from ui.felt import Now
 
 PLACE_WORDS = ("1st", "2nd", "3rd", "4th")
 
@@ -99,11 +99,6 @@ def corners(view: RoomView) -> tuple[str, str, str, str]:
     return score, hand, out, trick
 
 
-def deadline(view: RoomView) -> tuple[float, float] | None:
-    """No timer on a play: no draining ring."""
-    return None
-
-
 def centre_html(view: RoomView) -> str:
     table: PlayerView | None = view.table
     if table is None:
@@ -151,13 +146,6 @@ def narration(view: RoomView) -> str:
     if table.opening:
         return f"{leader} holds the lowest card and leads with it."
     return f"{leader} won the last hand and leads."
-
-
-@dataclass(frozen=True, slots=True)
-class Now:
-    text: str
-    mine: bool
-    seconds_left: int | None
 
 
 def now(view: RoomView, at: float | None = None) -> Now:

@@ -1,0 +1,43 @@
+"""Plain Tricks' controls: the hand (a legal card taps to play) and the hand's result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from core.rooms import RoomView
+from ui import escape, look
+from ui import hand as hand_row
+from ui.turn import Turn
+
+CSS = ""
+ROUND = "hand"
+
+
+def summary(settings: Any) -> str:
+    return f"Plain Tricks · {settings.players} players · {settings.hands} hands"
+
+
+def play(view: RoomView, turn: Turn) -> None:
+    hand_row.playable(
+        view,
+        turn,
+        look.piece_label,
+        lambda c, index: look.piece_key("play", c, index),
+        lambda action: int(action.card),
+    )
+
+
+def results(view: RoomView) -> None:
+    last = view.last_round
+    if last is None:
+        return
+    took = ", ".join(
+        f"{escape.markdown(n)} {t}" for n, t in zip(view.names, last["score"], strict=True)
+    )
+    st.markdown(f"**Tricks this hand**: {took}")
+
+
+def units(view: RoomView) -> list[str]:
+    return list(view.names)
