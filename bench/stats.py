@@ -59,7 +59,8 @@ def seed(url: str) -> None:
 
 
 def grow(store: Store, rounds: int) -> int:
-    """Copy the seed rounds (with their seats, captures and games) until ``rounds`` are stored."""
+    """Copy the seed rounds (with their own rows, seats, captures and games) until ``rounds``
+    are stored."""
     with store.write() as session:
         conn = session.connection()
         base = conn.execute(text("select count(*), max(id) from round_record")).one()
@@ -74,17 +75,24 @@ def grow(store: Store, rounds: int) -> int:
             conn.execute(
                 text(
                     "insert into round_record (id, room_code, game_number, round_number, mode,"
-                    " players, decks, jokers, bidder, bidder_name, bid, trump, called, partners,"
-                    " names, made, bidding_points, defending_points, kali_tidi, abandoned,"
-                    " points_known, kali_ours, kali_theirs, source, facts, record, finished_at)"
+                    " players, jokers, names, abandoned, source, facts, record, finished_at)"
                     " select id + :r, printf('%03d', :k) || substr(room_code, 4),"
-                    " game_number, round_number, mode,"
-                    " players, decks, jokers, bidder, bidder_name, bid, trump, called, partners,"
-                    " names, made, bidding_points, defending_points, kali_tidi, abandoned,"
-                    " points_known, kali_ours, kali_theirs, source, facts, record, finished_at"
+                    " game_number, round_number, mode, players, jokers, names, abandoned,"
+                    " source, facts, record, finished_at"
                     " from round_record where id <= :top"
                 ),
                 {"r": r, "k": k, "top": max_round},
+            )
+            conn.execute(
+                text(
+                    "insert into moon3_round (round_id, decks, bidder, bidder_name, bid, trump,"
+                    " called, partners, made, bidding_points, defending_points, points_known,"
+                    " kali_tidi, kali_ours, kali_theirs)"
+                    " select round_id + :r, decks, bidder, bidder_name, bid, trump, called,"
+                    " partners, made, bidding_points, defending_points, points_known,"
+                    " kali_tidi, kali_ours, kali_theirs from moon3_round where round_id <= :top"
+                ),
+                {"r": r, "top": max_round},
             )
             conn.execute(
                 text(

@@ -97,16 +97,15 @@ class GameEnd:
 class RoundFacts:
     """What a round leaves for the stats, as plain data the store writes.
 
-    ``columns`` fills the game's own columns of the shared round row;
-    ``rows`` holds the game's own rows by table name (one per seat, one per
-    event…), written with the round's id. An abandoned or unfinished round
-    keeps its columns and no rows.
+    The shared round row takes the mode, table size and jokers; ``rows``
+    holds the game's own rows by table name (one per round, one per seat,
+    one per event…), written with the round's id. An abandoned or unfinished
+    round keeps no rows.
     """
 
     mode: str
     players: int
     jokers: bool = False
-    columns: dict[str, Any] = field(default_factory=dict)
     rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     #: The shape of the game's rows; stored rounds of an older one get theirs again.
     version: int = 1

@@ -118,6 +118,11 @@ def copy_sqlite_store(path: Path, url: str) -> None:
     with warnings.catch_warnings():  # an index on an expression is made again when it opens
         warnings.simplefilter("ignore", sqlalchemy.exc.SAWarning)
         tables.reflect(source)
+    for table in tables.sorted_tables:
+        for index in table.indexes:  # a partial index stays partial
+            where = index.dialect_options["sqlite"].get("where")
+            if where is not None:
+                index.dialect_options["postgresql"]["where"] = where
     try:
         tables.create_all(target)
         with source.connect() as reading, target.begin() as writing:

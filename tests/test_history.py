@@ -17,7 +17,7 @@ from core.moon3.table import RoomSettings
 from core.rooms import Rooms
 from core.store import GameRecord, GameSeat, RoundRecord, Store, history
 from core.store.moon3 import stats
-from core.store.moon3.tables import KaliCapture, RoundGroup, RoundSeat
+from core.store.moon3.tables import KaliCapture, Moon3Round, RoundGroup, RoundSeat
 from tests.conftest import FakeClock
 from tests.service_play import open_room, play_until_round_ends
 
@@ -46,6 +46,7 @@ def test_a_room_round_stores_each_seats_part_consistent_with_its_record(
     play_until_round_ends(rooms, tokens, random.Random(8), advance=clock.advance)
     with store.read() as session:
         [row] = list(session.exec(select(RoundRecord)))
+        [own] = list(session.exec(select(Moon3Round)))
         seats = list(session.exec(select(RoundSeat).order_by(RoundSeat.seat)))
         kali = list(session.exec(select(KaliCapture)))
         session.expunge_all()  # keep the loaded values after the read ends
@@ -53,15 +54,16 @@ def test_a_room_round_stores_each_seats_part_consistent_with_its_record(
     assert state.phase is Phase.ROUND_OVER
     assert [s.name for s in seats] == json.loads(row.names)
     assert [s.points for s in seats] == state.points
-    assert [s.seat for s in seats if s.role == "bidder"] == [row.bidder]
+    assert own.round_id == row.id
+    assert [s.seat for s in seats if s.role == "bidder"] == [own.bidder]
     bidding = [s for s in seats if s.role != "defender"]
-    assert sum(s.points for s in bidding) == row.bidding_points
-    assert all(s.won == row.made for s in bidding)
-    assert all(s.won != row.made for s in seats if s.role == "defender")
+    assert sum(s.points for s in bidding) == own.bidding_points
+    assert all(s.won == own.made for s in bidding)
+    assert all(s.won != own.made for s in seats if s.role == "defender")
     assert sorted(k.seat for k in kali) == sorted(state.kali)
     assert sum(s.kali for s in seats) == len(kali)
     assert {(k.seat, k.trick) for k in kali} == {
-        (c["seat"], c["trick"]) for c in json.loads(row.kali_tidi)
+        (c["seat"], c["trick"]) for c in json.loads(own.kali_tidi)
     }
 
 

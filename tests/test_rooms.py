@@ -15,6 +15,7 @@ from core.moon3 import cards
 from core.moon3.table import RoomSettings
 from core.rooms import CODE_ALPHABET, Forbidden, NotFound, Refused, Rooms, Stale
 from core.store import GameRecord, Room, RoundRecord, Seat, Store
+from core.store.moon3.tables import Moon3Round
 from tests.conftest import FakeClock
 from tests.service_play import move_of, open_room, pick, play_until_round_ends, tokens_by_position
 
@@ -24,6 +25,15 @@ def stored_rounds(store: Store) -> list[RoundRecord]:
         rows = list(session.exec(select(RoundRecord).order_by(RoundRecord.id)))
         session.expunge_all()
     return rows
+
+
+def own_row(store: Store, round_id: int | None) -> Moon3Round:
+    """A stored round's own Moon 3 of Spades row."""
+    with store.read() as session:
+        own = session.get(Moon3Round, round_id)
+        assert own is not None
+        session.expunge_all()
+    return own
 
 
 def room_row(store: Store, code: str) -> tuple[int, str]:
@@ -54,22 +64,23 @@ def test_a_full_round_through_the_service_is_stored_and_replays(
     end = play_until_round_ends(rooms, tokens, random.Random(7), advance=clock.advance)
     assert end.status in ("results", "over")
     [row] = stored_rounds(store)
+    own = own_row(store, row.id)
     rec = json.loads(row.record)
     replayed = records.replay(rec)
     assert replayed["phase"] == "round_over"
     last = end.last_round
     assert last is not None
     assert replayed["points"] == last["points"]
-    assert replayed["made"] == last["made"] == row.made
-    assert replayed["bidder"] == last["bidder"] == row.bidder
-    assert replayed["bid"] == row.bid
+    assert replayed["made"] == last["made"] == own.made
+    assert replayed["bidder"] == last["bidder"] == own.bidder
+    assert replayed["bid"] == own.bid
     assert replayed["side_points"] == {
-        "bidding": row.bidding_points,
-        "defending": row.defending_points,
+        "bidding": own.bidding_points,
+        "defending": own.defending_points,
     }
     assert row.mode == settings.checked().mode and row.players == settings.checked().players
     assert rec["meta"]["room"] == code and len(rec["meta"]["names"]) == row.players
-    assert sorted(s["seat"] for s in json.loads(row.kali_tidi)) == replayed["kali_tidi"]
+    assert sorted(s["seat"] for s in json.loads(own.kali_tidi)) == replayed["kali_tidi"]
 
 
 def test_next_round_rotates_the_opening_bid_and_a_game_ends(

@@ -18,7 +18,7 @@ from core.moon3.book import BookSettings
 from core.rooms import Forbidden, Refused, Rooms, Stale
 from core.store import GameRecord, RoundRecord, Store
 from core.store.moon3 import stats
-from core.store.moon3.tables import RoundSeat
+from core.store.moon3.tables import Moon3Round, RoundSeat
 from ui import charts
 
 SIX = ("Ben", "Chen", "Dev", "Esha", "Farid")  # with the host Asha: six players
@@ -92,7 +92,8 @@ def test_h3_correcting_the_round_that_ended_the_game_reopens_it(rooms: Rooms, st
     with store.read() as session:
         assert session.exec(select(GameRecord)).all() == []
         [kept] = session.exec(select(RoundRecord)).all()
-        assert (kept.bid, kept.source) == (250, "scorebook")
+        [own] = session.exec(select(Moon3Round)).all()
+        assert (own.round_id, own.bid, kept.source) == (kept.id, 250, "scorebook")
 
 
 def test_h3_rounds_are_stored_for_the_stats_as_scorebook_rounds(rooms: Rooms, store: Store) -> None:

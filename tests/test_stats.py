@@ -12,7 +12,7 @@ from core.stats import Stats
 from core.store import GameRecord, GameSeat, RoundRecord, Store
 from core.store import stats as shared
 from core.store.moon3 import stats
-from core.store.moon3.tables import KaliCapture, RoundSeat
+from core.store.moon3.tables import KaliCapture, Moon3Round, RoundSeat
 
 # (mode, players, decks, bidder name, bid, made, bidding points, abandoned)
 ROUNDS = [
@@ -28,28 +28,45 @@ ROUNDS = [
 ]
 
 
+def stored_round(session: Any, row: RoundRecord, own: Moon3Round | None) -> int:
+    """Store a round's shared row and its own (an abandoned round has none); its id."""
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    if own is not None:
+        own.round_id = row.id
+        session.add(own)
+    return row.id
+
+
 def fill(store: Store) -> None:
     with store.write() as session:
         for number, (mode, players, decks, name, bid, made, points, abandoned) in enumerate(ROUNDS):
-            session.add(
+            stored_round(
+                session,
                 RoundRecord(
                     room_code="STATS1",
                     game_number=1,
                     round_number=number + 1,
                     mode=mode,
                     players=players,
-                    decks=decks,
                     jokers=False,
+                    abandoned=abandoned,
+                    record="{}",
+                    finished_at=datetime(2026, 11, 1 + number, tzinfo=UTC),
+                ),
+                None
+                if abandoned
+                else Moon3Round(
+                    round_id=0,
+                    decks=decks,
                     bidder=0,
                     bidder_name=name,
                     bid=bid,
                     made=made,
                     bidding_points=points,
                     defending_points=250 * decks - points,
-                    abandoned=abandoned,
-                    record="{}",
-                    finished_at=datetime(2026, 11, 1 + number, tzinfo=UTC),
-                )
+                ),
             )
         session.commit()
 
@@ -167,26 +184,27 @@ def fill_evening(store: Store) -> None:
                 round_number=number + 1 if spec["game"] == 1 else number - 2,
                 mode=spec["mode"],
                 players=spec["players"],
-                decks=1,
                 jokers=False,
+                names=json.dumps(names),
+                record=json.dumps({"round": number + 1}),
+                finished_at=datetime(2026, 11, 20, 20, number, tzinfo=UTC),
+            )
+            own = Moon3Round(
+                round_id=0,
+                decks=1,
                 bidder=seat_of[spec["bidder"]],
                 bidder_name=spec["bidder"],
                 bid=spec["bid"],
                 made=spec["made"],
                 bidding_points=spec["points"][0],
                 defending_points=spec["points"][1],
-                names=json.dumps(names),
                 kali_tidi=json.dumps(
                     [{"seat": seat_of[n], "trick": t} for n, t, _ in spec["kali"]]
                 ),
                 kali_ours=sum(1 for _, _, ours in spec["kali"] if ours),
                 kali_theirs=sum(1 for _, _, ours in spec["kali"] if not ours),
-                record=json.dumps({"round": number + 1}),
-                finished_at=datetime(2026, 11, 20, 20, number, tzinfo=UTC),
             )
-            session.add(row)
-            session.flush()
-            assert row.id is not None
+            stored_round(session, row, own)
             for seat, (name, role, won, points, score, kali) in enumerate(spec["seats"]):
                 session.add(
                     RoundSeat(
@@ -205,8 +223,8 @@ def fill_evening(store: Store) -> None:
         session.add(
             RoundRecord(
                 room_code="EVE1", game_number=3, round_number=1, mode="teams", players=4,
-                decks=1, jokers=False, bidder=0, bidder_name="Asha", bid=125, made=None,
-                abandoned=True, record="{}", finished_at=datetime(2026, 11, 20, 23, tzinfo=UTC),
+                jokers=False, abandoned=True, record="{}",
+                finished_at=datetime(2026, 11, 20, 23, tzinfo=UTC),
             )
         )  # fmt: skip
         for number, mode, totals, winners, seats in GAMES:
@@ -349,14 +367,15 @@ def test_h5_a_made_bid_of_200_or_more_counts_and_moves_the_average(store: Store)
     fill_evening(store)
     with store.write() as session:
         row = RoundRecord(
-            room_code="EVE2", game_number=1, round_number=1, mode="teams", players=4, decks=1,
-            jokers=False, bidder=0, bidder_name="Chen", bid=220, made=True, bidding_points=230,
-            defending_points=20, names=json.dumps(["Chen", "Asha", "Ben", "Dev"]), record="{}",
+            room_code="EVE2", game_number=1, round_number=1, mode="teams", players=4,
+            jokers=False, names=json.dumps(["Chen", "Asha", "Ben", "Dev"]), record="{}",
             finished_at=datetime(2026, 11, 21, 20, tzinfo=UTC),
         )  # fmt: skip
-        session.add(row)
-        session.flush()
-        assert row.id is not None
+        own = Moon3Round(
+            round_id=0, decks=1, bidder=0, bidder_name="Chen", bid=220, made=True,
+            bidding_points=230, defending_points=20,
+        )  # fmt: skip
+        stored_round(session, row, own)
         for seat, (name, role, won) in enumerate(
             [("Chen", "bidder", True), ("Asha", "defender", False), ("Ben", "partner", True),
              ("Dev", "defender", False)]

@@ -4,7 +4,7 @@ A round dealt at a table knows its cards; a round entered in the scorebook
 (H3) or imported (H4) knows only its bidder, bid, sides and result. Both
 become the same rows, so every figure that needs no cards counts them all:
 
-- the round's own columns of ``round_record`` (bid, trump, calls, result…);
+- ``moon3_round``: the round's own row (bid, trump, calls, result…);
 - ``round_seat``: one row per seat (role, won, card points, R27 score, 3♠);
 - ``kali_capture``: one row per 3♠ captured (dealt rounds only);
 - ``round_group``: one row per pair and per trio of players together on one
@@ -89,7 +89,7 @@ def round_facts(outcome: Outcome, names: Sequence[str]) -> RoundFacts:
     config = outcome.config
     side = set(outcome.side)
     score = round_score(config, outcome.bidder, outcome.partners, outcome.bid, outcome.made)
-    columns = {
+    own = {
         "decks": config.decks,
         "bidder": outcome.bidder,
         "bidder_name": names[outcome.bidder],
@@ -122,12 +122,16 @@ def round_facts(outcome: Outcome, names: Sequence[str]) -> RoundFacts:
         {"seat": s, "name": names[s], "trick": t, "bidding_side": s in side}
         for s, t in outcome.captures
     ]
-    rows = {"round_seat": seats, "kali_capture": kali, "round_group": groups(outcome, names)}
+    rows = {
+        "moon3_round": [own],
+        "round_seat": seats,
+        "kali_capture": kali,
+        "round_group": groups(outcome, names),
+    }
     return RoundFacts(
         config.mode.value,
         config.players,
         config.jokers,
-        columns,
         rows,
         version=FACTS_VERSION,
         source=outcome.source,

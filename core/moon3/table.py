@@ -16,7 +16,6 @@ the last removal); the round in play as its hand record, ``doc["round"]``.
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Sequence
@@ -551,7 +550,7 @@ KALI_POINTS = cards.POINTS[cards.KALI_TIDI]
 #: Moon 3 of Spades' rows for the stats (``core/store/moon3/tables.py``), of this version:
 #: a finished round stored with older rows gets them again from its record
 #: (``core.store.history.backfill``).
-FACTS_TABLES = ("round_seat", "kali_capture", "round_group")
+FACTS_TABLES = ("moon3_round", "round_seat", "kali_capture", "round_group")
 FACTS_VERSION = facts.FACTS_VERSION
 
 
@@ -575,26 +574,12 @@ def outcome_of(state: State) -> facts.Outcome:
 
 
 def round_facts(state: State, names: Sequence[str]) -> RoundFacts:
-    """The round's facts for the store: once it is over, its columns and every row of
-    :mod:`core.moon3.facts`; before (an abandoned round), its columns as they stand."""
+    """The round's facts for the store: once it is over, every row of :mod:`core.moon3.facts`;
+    before (an abandoned round), its table alone."""
     if state.phase is Phase.ROUND_OVER:
         return facts.round_facts(outcome_of(state), names)
     config = state.config
-    sides = rules.side_points(state)
-    columns = {
-        "decks": config.decks,
-        "bidder": state.bidder if state.bidder is not None else -1,
-        "bidder_name": names[state.bidder] if state.bidder is not None else "",
-        "bid": state.bid or 0,
-        "trump": cards.SUITS[state.trump] if state.trump is not None else None,
-        "called": json.dumps(cards.names(state.called or ())),
-        "partners": json.dumps(state.partners),
-        "made": None,
-        "bidding_points": sides["bidding"],
-        "defending_points": sides["defending"],
-        "kali_tidi": json.dumps([{"seat": s, "trick": t} for s, t in captures_of(state)]),
-    }
-    return RoundFacts(config.mode.value, config.players, config.jokers, columns)
+    return RoundFacts(config.mode.value, config.players, config.jokers)
 
 
 def game_facts(

@@ -189,32 +189,30 @@ def hint(view: Any, rng: random.Random, deadline: float) -> Hint:
     return Hint(players.get("expert", budget).choose(view, rng))
 
 
-#: Three-Player Moon's own per-seat table (``core/store/moon_dominoes/tables.py``).
-FACTS_TABLE = "moon_dominoes_seat"
-FACTS_TABLES = (FACTS_TABLE,)
+#: Three-Player Moon's own tables (``core/store/moon_dominoes/tables.py``): one row a hand
+#: (bidder, bid, trump, result) and one a seat.
+FACTS_ROUND, FACTS_SEAT = "moon_dominoes_round", "moon_dominoes_seat"
+FACTS_TABLES = (FACTS_ROUND, FACTS_SEAT)
 FACTS_VERSION = 1
-#: The trump in the shared round row's one-letter column: the number, D (doubles), N (none).
-TRUMP_LETTERS = ("0", "1", "2", "3", "4", "5", "6", "D", "N")
 
 
 def round_facts(state: State, names: Sequence[str]) -> RoundFacts:
-    """The hand's facts for the store: the bidder, bid, trump and result on the round row,
+    """The hand's facts for the store: the bidder, bid, trump (as M3 names it) and result,
     and every seat's tricks and score."""
     facts = RoundFacts("individual", PLAYERS)
     done = record.result(state)
     if done is None or state.bidder is None or state.bid is None or state.trump is None:
         return facts
     bidder = state.bidder
-    facts.columns.update(
-        bidder=bidder,
-        bidder_name=names[bidder],
-        bid=state.bid,
-        trump=TRUMP_LETTERS[state.trump],
-        made=done.made,
-        bidding_points=state.taken[bidder],
-        defending_points=sum(state.taken) - state.taken[bidder],
-    )
-    facts.rows[FACTS_TABLE] = [
+    facts.rows[FACTS_ROUND] = [
+        {
+            "bidder": bidder,
+            "bid": state.bid,
+            "trump": tiles.TRUMP_NAMES[state.trump],
+            "made": done.made,
+        }
+    ]
+    facts.rows[FACTS_SEAT] = [
         {
             "seat": seat,
             "name": names[seat],

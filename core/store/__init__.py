@@ -22,14 +22,23 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, event, inspect, update
+from sqlalchemy import Connection, Engine, bindparam, event, insert, inspect, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, SAWarning
 from sqlmodel import Session, SQLModel, create_engine
 
 from core import games
 from core.store import history
-from core.store.tables import UNIQUE_KEY, GameRecord, GameSeat, RoundRecord, Seat
+from core.store.tables import (
+    FORMER_COLUMNS,
+    FORMER_ROUND,
+    FROM_FORMER,
+    UNIQUE_KEY,
+    GameRecord,
+    GameSeat,
+    RoundRecord,
+    Seat,
+)
 from core.store.tables import Room as Room
 
 __all__ = [
@@ -60,6 +69,8 @@ _CAS = (
     )
 )
 SQLITE_BUSY_MS = 30_000
+#: The advisory lock (PostgreSQL) under which a server creates the tables a store lacks.
+SCHEMA_LOCK = 0x6D6F6F6E33  # "moon3"
 
 
 def database_url(url: str | None = None) -> str:
@@ -116,6 +127,18 @@ def load_game_tables() -> None:
                 raise
 
 
+def _add_column(conn: Connection, table: str, column: Any) -> None:
+    """``ALTER TABLE`` ``table`` to add ``column`` (a NOT NULL one takes its server default)."""
+    kind = column.type.compile(dialect=conn.dialect)
+    if column.server_default is None:
+        conn.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column.name} {kind}")
+        return
+    default = column.server_default.arg
+    conn.exec_driver_sql(
+        f"ALTER TABLE {table} ADD COLUMN {column.name} {kind} NOT NULL DEFAULT '{default}'"
+    )
+
+
 def _add_missing_columns(engine: Engine) -> None:
     """Add columns added to tables that already existed, with their server default (P7).
 
@@ -129,13 +152,8 @@ def _add_missing_columns(engine: Engine) -> None:
         for column in table.columns:
             if column.name in present or column.server_default is None:
                 continue
-            kind = column.type.compile(dialect=engine.dialect)
-            default = column.server_default.arg  # type: ignore[attr-defined]
             with suppress(DBAPIError), engine.begin() as conn:  # another server did it first
-                conn.exec_driver_sql(
-                    f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind} "
-                    f"NOT NULL DEFAULT '{default}'"
-                )
+                _add_column(conn, table.name, column)
 
 
 def _add_missing_indexes(engine: Engine) -> None:
@@ -151,6 +169,12 @@ def _add_missing_indexes(engine: Engine) -> None:
                 continue
             with suppress(DBAPIError):  # another server may create it in between: nothing to do
                 index.create(engine)
+
+
+def _former_columns(bind: Engine | Connection) -> list[str]:
+    """The columns of the round row of a store from before that it no longer holds."""
+    present = {c["name"] for c in inspect(bind).get_columns(RoundRecord.__tablename__)}
+    return [name for name in FORMER_COLUMNS if name in present]
 
 
 def existing(url: str | None = None) -> Store | None:
@@ -187,11 +211,59 @@ class Store:
         load_game_tables()
         if not create:
             return
-        SQLModel.metadata.create_all(self.writer)
+        self._create_tables()
         _add_missing_columns(self.writer)
+        self._move_former_columns()
         self._upgrade_kept_games()
         _add_missing_indexes(self.writer)
         self._derive_facts()
+
+    def _create_tables(self) -> None:
+        """Create the tables the store lacks. On PostgreSQL two servers opening a store at the
+        same moment would both create a new table (and one fail): the second waits on a lock
+        until the first has, then finds it there. On SQLite the write lock does the same."""
+        with self.writer.begin() as conn:
+            if not self.is_sqlite:
+                conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
+            SQLModel.metadata.create_all(conn)
+
+    def _move_former_columns(self) -> None:
+        """A store from before each game kept its own round columns (P7): its round rows
+        still hold Moon 3 of Spades' and Three-Player Moon's columns
+        (:data:`~core.store.tables.FORMER_ROUND`). Each game's own table that says how
+        (:data:`~core.store.tables.FROM_FORMER`) takes its rows from them, then they go, with
+        the index over them, so that rounds stored from now on need not fill them.
+
+        One transaction does it all, once: on SQLite it holds the write lock from its start;
+        on PostgreSQL it locks the round table first. A server that opens the store at the
+        same moment waits, then finds nothing left to do.
+        """
+        if not _former_columns(self.writer):
+            return
+        table = RoundRecord.__tablename__
+        with self.write() as session:
+            conn = session.connection()
+            if not self.is_sqlite:
+                conn.exec_driver_sql(f"LOCK TABLE {table} IN ACCESS EXCLUSIVE MODE")
+            if not _former_columns(conn):
+                return  # another server did it first
+            present = {c["name"] for c in inspect(conn).get_columns(table)}
+            for column in FORMER_ROUND.columns:  # a store older than some of them
+                if column.name not in present:
+                    _add_column(conn, table, column)
+            for own in SQLModel.metadata.sorted_tables:
+                rows_of = own.info.get(FROM_FORMER)
+                if rows_of is not None:
+                    query = rows_of(FORMER_ROUND)
+                    conn.execute(insert(own).from_select(query.selected_columns.keys(), query))
+            quote = conn.dialect.identifier_preparer.quote
+            # SQLite drops no column an index covers.
+            for index in inspect(conn).get_indexes(table):
+                if set(index["column_names"]) & set(FORMER_COLUMNS):
+                    conn.exec_driver_sql(f"DROP INDEX {quote(str(index['name']))}")
+            for name in FORMER_COLUMNS:
+                conn.exec_driver_sql(f"ALTER TABLE {table} DROP COLUMN {quote(name)}")
+            session.commit()
 
     def _upgrade_kept_games(self) -> None:
         """Games kept without cards in a store from before (P7): each stored under an older

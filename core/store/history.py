@@ -1,10 +1,10 @@
 """Finished rounds and games as stored rows, written the same way by rooms and by simulations.
 
-A round is kept as one ``round_record`` row (its hand record, the columns
-every game shares, and the game's own columns) plus the game's own rows in
-its own tables (``core/store/<game>/tables.py``: Moon 3 of Spades keeps a
-``round_seat`` row per seat and a ``kali_capture`` row per 3♠ captured,
-Spades a ``spades_seat`` row per seat). A game is kept as one
+A round is kept as one ``round_record`` row (its hand record and the columns
+every game shares) plus the game's own rows in its own tables
+(``core/store/<game>/tables.py``: Moon 3 of Spades keeps a ``moon3_round``
+row with the bid and result, a ``round_seat`` row per seat and a
+``kali_capture`` row per 3♠ captured, Spades a ``spades_seat`` row per seat). A game is kept as one
 ``game_record`` row and, unless abandoned, one ``game_seat`` row per seat,
 the same for every game. The game works out the facts
 (:class:`core.games.RoundFacts`, :class:`core.games.GameFacts`); this module
@@ -74,7 +74,6 @@ def round_rows(
         facts=facts.version,
         record=json.dumps(doc),
         finished_at=finished_at,
-        **facts.columns,
     )
     return RoundRows(row) if abandoned else RoundRows(row, dict(facts.rows))
 
@@ -238,9 +237,7 @@ def backfill(session: Session) -> int:
                 conn.execute(delete(own).where(own.c.round_id == round_id))
             facts = table.round_facts(state, json.loads(names))
             _add_own(session, round_id, facts.rows)
-            conn.execute(
-                update(_R).where(_R.c.id == round_id).values(facts=facts.version, **facts.columns)
-            )
+            conn.execute(update(_R).where(_R.c.id == round_id).values(facts=facts.version))
             done += 1
         ended = select(
             _G.c.id, _G.c.room_code, _G.c.game_number, _G.c.names, _G.c.totals, _G.c.winners

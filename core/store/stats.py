@@ -105,17 +105,20 @@ def games_won(
     game: str,
     where: ColumnElement[bool] | None = None,
     rounds: ColumnElement[bool] | None = None,
+    source: Any = None,
 ) -> dict[str, tuple[int, int]]:
     """Each player's games and games won, by name.
 
     The game's stored games meeting ``where`` (on ``game_record``), or with
     ``rounds`` those that have a round meeting it (found in one pass over the
-    rounds); with neither, every stored game of the game.
+    rounds, from ``source`` when the round row does not hold all it asks);
+    with neither, every stored game of the game.
     """
     seated = _GS.join(_G, _G.c.id == _GS.c.game_id)
     if rounds is not None:
         chosen = (
             select(_R.c.room_code, _R.c.game_number)
+            .select_from(_R if source is None else source)
             .where(rounds)
             .group_by(_R.c.room_code, _R.c.game_number)
             .subquery()
@@ -141,10 +144,14 @@ def games_ended(store: Store, where: ColumnElement[bool]) -> int:
     return int(rows(store, select(func.count()).select_from(_G).where(where))[0][0])
 
 
-def fingerprint(store: Store, game: str, counted: ColumnElement[bool]) -> tuple[int, int, int]:
+def fingerprint(
+    store: Store, game: str, counted: ColumnElement[bool], source: Any = None
+) -> tuple[int, int, int]:
     """Changes whenever a round or game of ``game`` is stored: (rounds ``counted``, the last
-    round's id, the last game's id)."""
-    found, last = rows(store, select(func.count(), func.max(_R.c.id)).where(counted))[0]
+    round's id, the last game's id); the rounds from ``source`` when the round row does not
+    hold all ``counted`` asks."""
+    query = select(func.count(), func.max(_R.c.id)).select_from(_R if source is None else source)
+    found, last = rows(store, query.where(counted))[0]
     ended = rows(store, select(func.max(_G.c.id)).where(_G.c.game == game))[0][0]
     return int(found), int(last or 0), int(ended or 0)
 

@@ -4,7 +4,8 @@
 as one JSON document, guarded by ``version`` (every write is a compare-and-set
 on it). ``seat`` holds who sits where, with only a hash of each secret token.
 ``round_record`` keeps every finished (or abandoned) round: its full hand
-record plus the columns the stats page filters and groups on. ``game_record``
+record plus the columns every game's figures filter and group on (a game's
+own columns are in its own tables, ``core/store/<game>/tables.py``). ``game_record``
 keeps each finished game's totals and winners.
 """
 
@@ -12,7 +13,18 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, Index, Text, UniqueConstraint, text
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    text,
+)
 from sqlmodel import Field, SQLModel
 
 from core import games
@@ -24,7 +36,6 @@ DEALT = "table"
 SOURCE_DEFAULT = {"server_default": DEALT, "nullable": False}
 KNOWN_DEFAULT = {"server_default": "1", "nullable": False}
 NO_KEY = {"server_default": "", "nullable": False}
-ZERO = {"server_default": "0", "nullable": False}
 #: The index that keeps each game kept without cards stored once.
 UNIQUE_KEY = "ux_game_source_key"
 
@@ -70,23 +81,26 @@ class Seat(SQLModel, table=True):
     last_seen: float | None = Field(default=None)
 
 
-#: The round columns the stats filter and group on, in the order of their covering index.
-STATS_COLUMNS = (
-    "game", "abandoned", "made", "bid", "mode", "players", "decks", "finished_at", "bidder_name",
-    "bidding_points", "points_known", "kali_ours", "kali_theirs", "source", "room_code",
-    "game_number",
+#: The round columns every game's figures filter and group on, in the order of their covering
+#: index: the game's rounds that count, by date and table size, and the game each belongs to.
+COUNTED_COLUMNS = (
+    "game", "abandoned", "finished_at", "players", "mode", "source", "room_code", "game_number",
 )  # fmt: skip
 
 
 class RoundRecord(SQLModel, table=True):
-    """One finished or abandoned round, with its hand record."""
+    """One finished or abandoned round, with its hand record: what every game's rounds have.
+
+    What only one game's rounds have lives in that game's own tables
+    (``core/store/<game>/tables.py``), one or more rows per round by its id.
+    """
 
     __tablename__ = "round_record"
     __table_args__ = (
         Index("ix_round_room_game", "room_code", "game_number", "round_number"),
-        # Every column the stats group and filter on: their scans read this index, never the
-        # wide rows with their hand records.
-        Index("ix_round_stats", *STATS_COLUMNS),
+        # Every column the shared figures filter and group on: their scans read this index,
+        # never the wide rows with their hand records.
+        Index("ix_round_counted", *COUNTED_COLUMNS),
         # The rounds whose own rows are of an older shape, found at once each time a store opens.
         Index("ix_round_facts", "game", "abandoned", "facts"),
     )
@@ -101,26 +115,8 @@ class RoundRecord(SQLModel, table=True):
     mode: str = Field(max_length=16, index=True)
     players: int = Field(index=True)
     jokers: bool
-    # Moon 3 of Spades' own columns (a round of another game leaves them at their defaults).
-    decks: int = 1
-    bidder: int = -1
-    bidder_name: str = Field(default="", max_length=40)
-    bid: int = 0
-    trump: str | None = Field(default=None, max_length=1)
-    called: str = Field(default="[]", sa_column=Column(Text, nullable=False))
-    partners: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     names: str = Field(default="[]", sa_column=Column(Text, nullable=False))
-    made: bool | None = Field(default=None)
-    bidding_points: int = 0
-    defending_points: int = 0
-    #: [{"seat": s, "trick": t}, ...] for every 3♠ captured (trick counted from 1).
-    kali_tidi: str = Field(default="[]", sa_column=Column(Text, nullable=False))
-    #: How many 3♠ the bidding side and the defenders captured (the Kali Tidi figures' columns).
-    kali_ours: int = Field(default=0, sa_column_kwargs=ZERO)
-    kali_theirs: int = Field(default=0, sa_column_kwargs=ZERO)
     abandoned: bool = Field(default=False, index=True)
-    #: Whether the bidding side's points were counted (a scorebook round may only say made).
-    points_known: bool = Field(default=True, sa_column_kwargs=KNOWN_DEFAULT)
     #: How the round was kept: ``table`` (dealt here), ``scorebook`` or ``import`` (no cards).
     source: str = Field(default=DEALT, max_length=10, sa_column_kwargs=SOURCE_DEFAULT)
     #: The shape of the game's own rows for this round (older ones are derived again).
@@ -128,6 +124,43 @@ class RoundRecord(SQLModel, table=True):
     #: The round's hand record (or, kept without cards, what was entered or imported).
     record: str = Field(sa_column=Column(Text, nullable=False))
     finished_at: datetime = Field(index=True)
+
+
+#: The round row of a store from before each game kept its own round columns (P7): the
+#: columns it held then besides those it keeps, as they were declared. A store that has them
+#: gives each game its own rows from them (a game's table says how, :data:`FROM_FORMER`) and
+#: then drops them, with :data:`FORMER_INDEX` over some of them.
+FORMER_ROUND = Table(
+    RoundRecord.__tablename__,
+    MetaData(),
+    Column("id", Integer, primary_key=True),
+    Column("game", String(16), nullable=False, server_default=games.FLAGSHIP),
+    Column("abandoned", Boolean, nullable=False),
+    Column("decks", Integer, nullable=False, server_default="1"),
+    Column("bidder", Integer, nullable=False, server_default="-1"),
+    Column("bidder_name", String(40), nullable=False, server_default=""),
+    Column("bid", Integer, nullable=False, server_default="0"),
+    Column("trump", String(1)),
+    Column("called", Text, nullable=False, server_default="[]"),
+    Column("partners", Text, nullable=False, server_default="[]"),
+    Column("made", Boolean),
+    Column("bidding_points", Integer, nullable=False, server_default="0"),
+    Column("defending_points", Integer, nullable=False, server_default="0"),
+    Column("kali_tidi", Text, nullable=False, server_default="[]"),
+    Column("kali_ours", Integer, nullable=False, server_default="0"),
+    Column("kali_theirs", Integer, nullable=False, server_default="0"),
+    Column("points_known", Boolean, nullable=False, server_default="1"),
+)
+#: The columns a store from before holds that the round row no longer does.
+FORMER_COLUMNS = tuple(
+    c.name for c in FORMER_ROUND.columns if c.name not in RoundRecord.model_fields
+)
+#: The covering index a store from before holds over some of :data:`FORMER_COLUMNS`.
+FORMER_INDEX = "ix_round_stats"
+#: The key of a game's own table's ``info`` that says how the table takes its rows from
+#: :data:`FORMER_ROUND`: a function of that table returning the SELECT of its rows, each
+#: column named as the game's table names it.
+FROM_FORMER = "from_former_round"
 
 
 class GameRecord(SQLModel, table=True):

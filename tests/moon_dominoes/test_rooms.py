@@ -118,11 +118,17 @@ def test_a_hand_is_scored_kept_and_the_opening_moves_on(rooms: Rooms) -> None:
     assert list(end.totals) == last["totals"]
     with rooms.store.read() as db:
         conn = db.connection()
-        row = conn.execute(text("SELECT game, bid, trump, made FROM round_record")).one()
+        row = conn.execute(
+            text(
+                "SELECT game, bid, trump, made FROM round_record"
+                " JOIN moon_dominoes_round ON round_id = id"
+            )
+        ).one()
         seats = conn.execute(
             text("SELECT seat, bidder, tricks, score FROM moon_dominoes_seat")
         ).all()
     assert row.game == "moon_dominoes" and row.bid == last["bid"] and row.made == last["made"]
+    assert row.trump == str(last["trump"])  # as M3 names it: 0 to 6, doubles or none
     assert sorted(s.seat for s in seats) == [0, 1, 2]
     assert [s.score for s in sorted(seats)] == last["score"]
     if end.status == "results":

@@ -3,15 +3,17 @@ history grows.
 
 Every function takes the store and :class:`~core.moon3.figures.Filters` and
 returns the plain values of :mod:`core.moon3.figures`; abandoned rounds and
-rounds without a bid never count. What every game's figures share (games won,
-the dates played, the readers side by side) is in :mod:`core.store.stats`.
+rounds without a bid never count. A round's bid, trump and result are its
+``moon3_round`` row, read with its shared ``round_record`` row (:data:`ROUNDS`).
+What every game's figures share (games won, the dates played, the readers
+side by side) is in :mod:`core.store.stats`.
 """
 
 from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import and_, case, func, or_, select, true
 from sqlalchemy.sql.elements import ColumnElement
@@ -40,12 +42,13 @@ from core.moon3.figures import (
 )
 from core.store import GameRecord, GameSeat, RoundRecord, Store
 from core.store import stats as shared
-from core.store.moon3.tables import KaliCapture, RoundGroup, RoundSeat
+from core.store.moon3.tables import KaliCapture, Moon3Round, RoundGroup, RoundSeat
 from core.store.stats import count_if, rows, together
 
 #: The game these figures are of: every query keeps to its rounds and games.
 GAME = "moon3"
 _R = RoundRecord.__table__  # type: ignore[attr-defined]
+_M = Moon3Round.__table__  # type: ignore[attr-defined]
 _RS = RoundSeat.__table__  # type: ignore[attr-defined]
 _K = KaliCapture.__table__  # type: ignore[attr-defined]
 _G = GameRecord.__table__  # type: ignore[attr-defined]
@@ -55,15 +58,17 @@ _GR = RoundGroup.__table__  # type: ignore[attr-defined]
 KALI_POINTS: int = POINTS[KALI_TIDI]
 #: Every round that counts.
 UNFILTERED = Filters()
+#: Every finished round: its shared round row with its own.
+ROUNDS = _R.join(_M, _M.c.round_id == _R.c.id)
 
 
 def where(filters: Filters = UNFILTERED) -> ColumnElement[bool]:
-    """The condition on ``round_record`` rows: the rounds played out with a bid, filtered."""
-    terms = [_R.c.made.is_not(None), _R.c.bid > 0]
+    """The condition on :data:`ROUNDS`: the rounds played out with a bid, filtered."""
+    terms = [_M.c.bid > 0]
     if filters.mode is not None:
         terms.append(_R.c.mode == filters.mode)
     if filters.decks is not None:
-        terms.append(_R.c.decks == filters.decks)
+        terms.append(_M.c.decks == filters.decks)
     if filters.player:
         # An uncorrelated IN: the player's rounds are found once, not once per round.
         sat = _RS.alias("sat")
@@ -79,40 +84,49 @@ def where(filters: Filters = UNFILTERED) -> ColumnElement[bool]:
 
 #: One line of the bids' cube: (band, players, mode, decks, bidder), then rounds, made, the sum
 #: of the bids, the bids of :data:`BIG_BID` or more made, the highest bid and the highest made
-#: (0 when none was made).
-CubeLine = tuple[int, int, str, int, str, int, int, int, int, int, int]
+#: (0 when none was made), and the Kali Tidi figures of its dealt rounds: how many, the 3♠ to
+#: the bidding side, bids it made and bids it failed (:class:`KaliSummary`).
+CubeLine = tuple[int, int, str, int, str, int, int, int, int, int, int, int, int, int, int]
 
 
 def _band() -> ColumnElement[int]:
-    return case((_R.c.bid < BAND_START, -1), else_=(_R.c.bid - BAND_START) // BAND_WIDTH)
+    return case((_M.c.bid < BAND_START, -1), else_=(_M.c.bid - BAND_START) // BAND_WIDTH)
 
 
 def bid_cube(store: Store, filters: Filters = UNFILTERED) -> list[CubeLine]:
     """Every bid figure in one pass: rounds and bids made per band, table and bidder.
 
-    The success rates by band, players, table and bidder, and each bidder's
-    average and big bids, are all sums over these lines (:func:`rates`).
+    The success rates by band, players, table and bidder, each bidder's
+    average and big bids, the Kali Tidi summary and the rounds kept without
+    cards are all sums over these lines (:func:`rates`, :func:`kali_of`,
+    :func:`cardless_of`).
     """
-    made = _R.c.made.is_(True)
-    group = (_band(), _R.c.players, _R.c.mode, _R.c.decks, _R.c.bidder_name)
+    made = _M.c.made.is_(True)
+    bid, points, ours, theirs = _M.c.bid, _M.c.bidding_points, _M.c.kali_ours, _M.c.kali_theirs
+    dealt = _R.c.source == DEALT
+    group = (_band(), _R.c.players, _R.c.mode, _M.c.decks, _M.c.bidder_name)
     query = (
         select(
             *group,
             func.count(),
             count_if(made),
-            func.sum(_R.c.bid),
-            count_if(and_(made, _R.c.bid >= BIG_BID)),
-            func.max(_R.c.bid),
-            func.max(case((made, _R.c.bid), else_=0)),
+            func.sum(bid),
+            count_if(and_(made, bid >= BIG_BID)),
+            func.max(bid),
+            func.max(case((made, bid), else_=0)),
+            count_if(dealt),
+            count_if(and_(dealt, ours > 0)),
+            count_if(and_(dealt, made, ours > 0, points - KALI_POINTS * ours < bid)),
+            count_if(and_(dealt, ~made, theirs > 0, points + KALI_POINTS * theirs >= bid)),
         )
+        .select_from(ROUNDS)
         .where(where(filters))
         .group_by(*group)
     )
     return [
-        (int(b), int(p), str(m), int(d), str(n), int(r), int(k or 0), int(t or 0), int(g or 0),
-         int(top or 0), int(best or 0))
-        for b, p, m, d, n, r, k, t, g, top, best in rows(store, query)
-    ]  # fmt: skip
+        cast(CubeLine, (int(b), int(p), str(m), int(d), str(n), *(int(v or 0) for v in figures)))
+        for b, p, m, d, n, *figures in rows(store, query)
+    ]
 
 
 #: What a rate is grouped by, as positions in a cube line.
@@ -172,46 +186,51 @@ def margins(store: Store, filters: Filters = UNFILTERED) -> list[tuple[int, int]
     A margin of 0 or more is a made bid; the buckets are :data:`MARGIN_WIDTH` wide. Rounds
     whose points nobody counted (a scorebook's "made" alone) are left out.
     """
-    margin = _R.c.bidding_points - _R.c.bid
+    margin = _M.c.bidding_points - _M.c.bid
     # Floor division that rounds towards minus infinity on every database.
     bucket = case(
         (margin >= 0, margin // MARGIN_WIDTH),
         else_=-((-margin + MARGIN_WIDTH - 1) // MARGIN_WIDTH),
     ).label("bucket")
+    source, scope = _facts(_M, filters)
     query = (
         select(bucket, func.count())
-        .where(where(filters), _R.c.points_known.is_(True))
+        .select_from(source)
+        .where(scope, _M.c.bid > 0, _M.c.points_known.is_(True))
         .group_by(bucket)
         .order_by(bucket)
     )
     return [(int(b) * MARGIN_WIDTH, int(n)) for b, n in rows(store, query)]
 
 
-def kali_summary(store: Store, filters: Filters = UNFILTERED) -> KaliSummary:
+def kali_of(cube: list[CubeLine]) -> KaliSummary:
     """Rounds where the bidding side took the 3♠, and rounds the 3♠ decided (dealt rounds only:
-    a round kept without cards does not know who took it)."""
-    ours, theirs = _R.c.kali_ours, _R.c.kali_theirs
-    made = _R.c.made.is_(True)
-    query = select(
-        func.count(),
-        count_if(ours > 0),
-        count_if(and_(made, ours > 0, _R.c.bidding_points - KALI_POINTS * ours < _R.c.bid)),
-        count_if(and_(~made, theirs > 0, _R.c.bidding_points + KALI_POINTS * theirs >= _R.c.bid)),
-    ).where(where(filters), _R.c.source == DEALT)
-    rounds, to_bidders, made_with, failed_without = rows(store, query)[0]
-    return KaliSummary(rounds, to_bidders or 0, made_with or 0, failed_without or 0)
+    a round kept without cards does not know who took it), summed over the cube."""
+    return KaliSummary(
+        rounds=sum(line[11] for line in cube),
+        to_bidders=sum(line[12] for line in cube),
+        made_with_it=sum(line[13] for line in cube),
+        failed_without_it=sum(line[14] for line in cube),
+    )
+
+
+def kali_summary(store: Store, filters: Filters = UNFILTERED) -> KaliSummary:
+    """The Kali Tidi summary of the filtered rounds (:func:`kali_of`)."""
+    return kali_of(bid_cube(store, filters))
 
 
 def _facts(table: Any, filters: Filters) -> tuple[Any, ColumnElement[bool]]:
     """FROM and WHERE for per-seat rows: limited to the filtered rounds only when a filter
     needs it.
 
-    Per-seat rows exist only for rounds that count, so unfiltered they need no
-    condition. Filtered, the rounds are found once, from the covering index
-    (a join would read each wide round row with its hand record).
+    Per-seat rows (and a round's own row) exist only for rounds played to the
+    end, so unfiltered they need no condition. Filtered, the rounds are found
+    once, from the covering indexes (a join would read each wide round row with
+    its hand record).
     """
     if filters.narrows:
-        return table, table.c.round_id.in_(select(_R.c.id).where(where(filters)))
+        chosen = select(_M.c.round_id).select_from(ROUNDS).where(where(filters))
+        return table, table.c.round_id.in_(chosen)
     return table, true()
 
 
@@ -278,7 +297,7 @@ def leaderboard(
     # Every stored game seat has counted rounds: unfiltered, no game needs looking up.
     chosen = where(filters) if filters.narrows else None
     by_game, round_rows, cube_found = together(
-        lambda: shared.games_won(store, GAME, rounds=chosen),
+        lambda: shared.games_won(store, GAME, rounds=chosen, source=ROUNDS),
         lambda: rows(store, rounds),
         lambda: cube if cube is not None else bid_cube(store, filters),
     )
@@ -321,6 +340,7 @@ def _latest_games(store: Store, filters: Filters, limit: int) -> list[tuple[str,
     while len(found) < limit:
         query = (
             select(_R.c.room_code, _R.c.game_number)
+            .select_from(ROUNDS)
             .where(where(filters))
             .order_by(_R.c.finished_at.desc(), _R.c.id.desc())
             .offset(start)
@@ -347,11 +367,12 @@ def history_games(store: Store, filters: Filters = UNFILTERED, limit: int = 50) 
             _R.c.game_number,
             func.min(_R.c.mode),
             func.min(_R.c.players),
-            func.min(_R.c.decks),
+            func.min(_M.c.decks),
             func.count(),
             last,
             func.min(_R.c.source),
         )
+        .select_from(ROUNDS)
         .where(where(filters), _R.c.room_code.in_({code for code, _ in latest}))
         .group_by(_R.c.room_code, _R.c.game_number)
     )
@@ -407,14 +428,15 @@ def history_rounds(store: Store, room_code: str, game_number: int) -> list[Round
     query = (
         select(
             *shared.HAND_COLUMNS,
-            _R.c.bidder_name,
-            _R.c.bid,
-            _R.c.trump,
-            _R.c.made,
-            _R.c.bidding_points,
-            _R.c.kali_tidi,
-            _R.c.points_known,
+            _M.c.bidder_name,
+            _M.c.bid,
+            _M.c.trump,
+            _M.c.made,
+            _M.c.bidding_points,
+            _M.c.kali_tidi,
+            _M.c.points_known,
         )
+        .select_from(ROUNDS)
         .where(
             _R.c.room_code == room_code,
             _R.c.game_number == game_number,
@@ -443,11 +465,9 @@ def overview(store: Store, filters: Filters | None = None) -> Overview:
     cube = bid_cube(store, filters)
     found = together(
         lambda: margins(store, filters),
-        lambda: kali_summary(store, filters),
         lambda: kali_by_trick(store, filters),
         lambda: kali_by_player(store, filters),
         lambda: leaderboard(store, filters, cube),
-        lambda: cardless(store, filters),
     )
     return Overview(
         overall=Rate(None, sum(line[5] for line in cube), sum(line[6] for line in cube)),
@@ -456,23 +476,27 @@ def overview(store: Store, filters: Filters | None = None) -> Overview:
         by_table=rates(cube, BY_TABLE),
         by_bidder=rates(cube, BY_BIDDER),
         margins=found[0],
-        kali=found[1],
-        kali_by_trick=found[2],
-        kali_by_player=found[3],
-        leaderboard=found[4],
-        cardless=found[5],
+        kali=kali_of(cube),
+        kali_by_trick=found[1],
+        kali_by_player=found[2],
+        leaderboard=found[3],
+        cardless=cardless_of(cube),
     )
 
 
+def cardless_of(cube: list[CubeLine]) -> int:
+    """Rounds kept without their cards (a scorebook's, or imported), summed over the cube."""
+    return sum(line[5] - line[11] for line in cube)
+
+
 def cardless(store: Store, filters: Filters = UNFILTERED) -> int:
-    """Rounds kept without their cards (a scorebook's, or imported) among those filtered."""
-    query = select(func.count()).where(where(filters), _R.c.source != DEALT)
-    return int(rows(store, query)[0][0])
+    """Rounds kept without their cards among those filtered (:func:`cardless_of`)."""
+    return cardless_of(bid_cube(store, filters))
 
 
 def fingerprint(store: Store) -> tuple[int, int, int]:
     """Changes whenever a round or game is stored: (rounds, last round id, last game id)."""
-    return shared.fingerprint(store, GAME, where())
+    return shared.fingerprint(store, GAME, where(), source=ROUNDS)
 
 
 def players(store: Store) -> list[str]:

@@ -1,13 +1,82 @@
-"""Moon 3 of Spades' own tables: each seat's part in a round, every Kali Tidi captured, and
-every pair and trio of players together on one side (written by :mod:`core.moon3.facts`)."""
+"""Moon 3 of Spades' own tables: each round's bid, trump, calls and result, each seat's part
+in it, every Kali Tidi captured, and every pair and trio of players together on one side
+(written by :mod:`core.moon3.facts`)."""
 
 from __future__ import annotations
 
-from sqlalchemy import Index, UniqueConstraint, text
-from sqlmodel import Field, SQLModel
+from sqlalchemy import Index, Select, Table, UniqueConstraint, select, text
+from sqlmodel import Column, Field, SQLModel, Text
 
+from core.store.tables import FROM_FORMER
+
+#: The game whose rounds these rows belong to.
+GAME = "moon3"
+#: The round columns the figures filter and group on, in the order of their covering index
+#: (led by the round's id, by which every figure finds them from the shared round row).
+ROUND_STATS = (
+    "round_id", "made", "bid", "decks", "bidder_name", "bidding_points", "points_known",
+    "kali_ours", "kali_theirs",
+)  # fmt: skip
 #: The per-seat columns the leaderboard reads, in the order of their covering index.
 SEAT_STATS = ("name", "role", "won", "points", "score", "kali", "dealt", "round_id")
+
+
+def _from_former(former: Table) -> Select[tuple[object, ...]]:
+    """Each finished round's row from the round row of a store from before, which held these
+    columns itself (P7); an abandoned round has none."""
+    c = former.c
+    return select(
+        c.id.label("round_id"),
+        c.decks,
+        c.bidder,
+        c.bidder_name,
+        c.bid,
+        c.trump,
+        c.called,
+        c.partners,
+        c.made,
+        c.bidding_points,
+        c.defending_points,
+        c.points_known,
+        c.kali_tidi,
+        c.kali_ours,
+        c.kali_theirs,
+    ).where(c.game == GAME, c.abandoned.is_(False), c.made.is_not(None))
+
+
+class Moon3Round(SQLModel, table=True):
+    """A finished round of Moon 3 of Spades: its bid, trump, calls and result, one row per
+    ``round_record`` row (an abandoned round has none)."""
+
+    __tablename__ = "moon3_round"
+    __table_args__ = (
+        # Every column the figures filter and group on: their scans read this index beside the
+        # shared round row's, never the rows with the calls and captures.
+        Index("ix_moon3_round_stats", *ROUND_STATS),
+        {"info": {FROM_FORMER: _from_former}},
+    )
+
+    round_id: int = Field(primary_key=True, foreign_key="round_record.id")
+    decks: int
+    #: The bidder's seat and name.
+    bidder: int
+    bidder_name: str = Field(max_length=40)
+    bid: int
+    #: The trump suit's letter (R15); none for a round kept without cards.
+    trump: str | None = Field(default=None, max_length=1)
+    #: The called cards (Card-Based) and the bidder's partners' seats, JSON lists.
+    called: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    partners: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    made: bool
+    bidding_points: int = 0
+    defending_points: int = 0
+    #: Whether the bidding side's points were counted (a scorebook round may only say made).
+    points_known: bool = True
+    #: [{"seat": s, "trick": t}, ...] for every 3♠ captured (trick counted from 1).
+    kali_tidi: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    #: How many 3♠ the bidding side and the defenders captured (the Kali Tidi figures' columns).
+    kali_ours: int = 0
+    kali_theirs: int = 0
 
 
 class RoundSeat(SQLModel, table=True):

@@ -1,8 +1,9 @@
 """Three-Player Moon figures for the Stats page, aggregated in SQL over every finished hand.
 
 A hand counts when its ``round_record`` row (game ``moon_dominoes``, not
-abandoned, with a result: a passed-out deal is never stored) falls within
-the dates asked for. The round row holds the bid, the trump letter and
+abandoned) falls within the dates asked for and it has a result: its
+``moon_dominoes_round`` row (a passed-out deal is never stored, an abandoned
+hand has none) holds the bidder, the bid, the trump as M3 names it and
 whether the bid was made; ``moon_dominoes_seat`` holds each seat's tricks
 and score; the shared ``game_seat`` rows say who won each finished game.
 
@@ -20,34 +21,38 @@ from sqlalchemy.sql.elements import ColumnElement
 from core.figures import Filters
 from core.moon_dominoes.config import BIDS, HAND, MOON
 from core.moon_dominoes.figures import HandLine, Overview, Player, Success
-from core.moon_dominoes.table import TRUMP_LETTERS
+from core.moon_dominoes.tiles import TRUMP_NAMES
 from core.store import RoundRecord, Store
 from core.store import stats as shared
-from core.store.moon_dominoes.tables import MoonDominoesSeat
+from core.store.moon_dominoes.tables import MoonDominoesRound, MoonDominoesSeat
 from core.store.stats import count_if, rows, together, total
 
 #: The game these figures are of: every query keeps to its hands and games.
 GAME = "moon_dominoes"
 _R = RoundRecord.__table__  # type: ignore[attr-defined]
+_H = MoonDominoesRound.__table__  # type: ignore[attr-defined]
 _S = MoonDominoesSeat.__table__  # type: ignore[attr-defined]
+#: Every finished hand: its shared round row with its own.
+HANDS = _R.join(_H, _H.c.round_id == _R.c.id)
 
 
 def where(filters: Filters | None = None) -> ColumnElement[bool]:
-    """The condition on ``round_record`` rows: this game's finished hands."""
-    return shared.rounds_where(GAME, filters, _R.c.made.is_not(None))
+    """The condition on :data:`HANDS`: this game's finished hands."""
+    return shared.rounds_where(GAME, filters)
 
 
 def overview(store: Store, filters: Filters | None = None) -> Overview:
     """Every figure of the Stats page, in four queries read side by side."""
     filters = filters or Filters()
     counted = where(filters)
-    made = _R.c.made.is_(True)
+    made = _H.c.made.is_(True)
     cube = (
-        select(_R.c.bid, _R.c.trump, func.count(), count_if(made))
+        select(_H.c.bid, _H.c.trump, func.count(), count_if(made))
+        .select_from(HANDS)
         .where(counted)
-        .group_by(_R.c.bid, _R.c.trump)
+        .group_by(_H.c.bid, _H.c.trump)
     )
-    seats = _S.join(_R, _R.c.id == _S.c.round_id)
+    seats = _S.join(HANDS, _H.c.round_id == _S.c.round_id)
     defending = _S.c.bidder.is_(False)
     bidding = _S.c.bidder.is_(True)
     spread = (
@@ -62,8 +67,8 @@ def overview(store: Store, filters: Filters | None = None) -> Overview:
             func.count(),
             count_if(bidding),
             count_if(and_(bidding, made)),
-            count_if(and_(bidding, _R.c.bid == MOON)),
-            count_if(and_(bidding, _R.c.bid == MOON, made)),
+            count_if(and_(bidding, _H.c.bid == MOON)),
+            count_if(and_(bidding, _H.c.bid == MOON, made)),
             total(_S.c.score),
             count_if(defending),
             total(case((defending, _S.c.tricks), else_=0)),
@@ -85,8 +90,8 @@ def overview(store: Store, filters: Filters | None = None) -> Overview:
 
     by_bid = [success(bid, [line for line in lines if line[0] == bid]) for bid in BIDS]
     by_trump = [
-        success(trump, [line for line in lines if line[1] == letter])
-        for trump, letter in enumerate(TRUMP_LETTERS)
+        success(trump, [line for line in lines if line[1] == name])
+        for trump, name in enumerate(TRUMP_NAMES)
     ]
     defender_spread = [0] * (HAND + 1)
     for tricks, count in spread_rows:
@@ -113,14 +118,21 @@ def overview(store: Store, filters: Filters | None = None) -> Overview:
 def hands(store: Store, filters: Filters | None = None, limit: int = 50) -> list[HandLine]:
     """The latest finished hands, newest first."""
     found = shared.latest(
-        store, where(filters), _R.c.bidder, _R.c.bid, _R.c.trump, _R.c.made, limit=limit
+        store,
+        where(filters),
+        _H.c.bidder,
+        _H.c.bid,
+        _H.c.trump,
+        _H.c.made,
+        source=HANDS,
+        limit=limit,
     )
     return [
         HandLine(
             *shared.hand_fields(row),
             bidder=int(row.bidder),
             bid=int(row.bid),
-            trump=TRUMP_LETTERS.index(str(row.trump)),
+            trump=TRUMP_NAMES.index(str(row.trump)),
             made=bool(row.made),
         )
         for row in found
