@@ -30,7 +30,6 @@ import bisect
 import csv
 import io
 import json
-import json.decoder
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -636,13 +635,11 @@ class _LocatedList(list[Any]):
         only a problem with an item asks)."""
         if self.starts is None:
             text, self.starts = self.source.text, []
-            scan = vars(json.JSONDecoder(parse_int=_integer))["scan_once"]
-            spaces = vars(json.decoder)["WHITESPACE"]
             offset = self.start + 1
             for _ in self:
-                offset = spaces.match(text, offset).end()
+                offset = _after_spaces(text, offset)
                 self.starts.append(offset)
-                offset = spaces.match(text, scan(text, offset)[1]).end() + 1  # past the comma
+                offset = _after_spaces(text, _value_end(text, offset)) + 1  # past the comma
         return self.source.line_of(self.starts[index])
 
 
@@ -652,6 +649,34 @@ class _Pairs(list[tuple[str, Any]]):
 
 #: A JSON string (so that brackets inside one are not counted), or a bracket.
 _STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[][{}]')
+
+
+#: A JSON scalar: a string, or a number or literal up to what ends it.
+_SCALAR = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^,\]}\s]+')
+
+
+def _after_spaces(text: str, offset: int) -> int:
+    """Where JSON's whitespace (space, tab, line feed, carriage return) from ``offset`` ends."""
+    while offset < len(text) and text[offset] in " \t\n\r":
+        offset += 1
+    return offset
+
+
+def _value_end(text: str, offset: int) -> int:
+    """Where the JSON value that begins at ``offset`` of text that parsed ends."""
+    if text[offset] not in "[{":
+        scalar = _SCALAR.match(text, offset)
+        return scalar.end() if scalar else offset + 1
+    depth = 0
+    for token in _STRING_OR_BRACKET.finditer(text, offset):
+        mark = token.group()
+        if mark == "[" or mark == "{":
+            depth += 1
+        elif mark == "]" or mark == "}":
+            depth -= 1
+            if not depth:
+                return token.end()
+    return len(text)
 
 
 def _brackets(text: str) -> tuple[int | None, list[int]]:

@@ -91,6 +91,22 @@ def history_json(*games: dict[str, Any]) -> bytes:
     return json.dumps({"games": list(games)}, indent=1).encode()
 
 
+def test_h4_a_game_or_round_that_is_no_object_is_refused_at_its_own_line() -> None:
+    """Items before it hold strings with brackets, commas and escaped quotes, and nest."""
+    tricky = game_json(players=["Asha", 'B\\"{en', "Ch[e],n}"])
+    tricky["rounds"][0]["teammates"] = ['B\\"{en']
+    odd_round = game_json(rounds=[*game_json()["rounds"], "a round in words"])
+    text = json.dumps({"games": [tricky, 7, odd_round]}, indent=1)
+    found = read_history(text.encode(), "items.json")
+    lines = text.splitlines()
+    game_line = lines.index("  7,") + 1
+    round_line = lines.index('    "a round in words"') + 1
+    assert [(p.line, p.message) for p in found.problems] == [
+        (game_line, "game: each game is an object with rounds"),
+        (round_line, "round: each round is an object"),
+    ]
+
+
 @pytest.mark.parametrize("opening", ["[", '{"a":'])
 def test_json_nested_thousands_deep_is_refused_at_its_line(opening: str) -> None:
     closing = "]" if opening == "[" else "}"
