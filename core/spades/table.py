@@ -31,42 +31,21 @@ from core.games import (
 from core.hosting import MatchHost, Moves
 from core.spades import record, rules
 from core.spades.actions import Action, BadAction
-from core.spades.config import MAX_PLAYERS, MIN_PLAYERS, Config, ConfigError
+from core.spades.config import MAX_PLAYERS, MIN_PLAYERS, Config, ConfigError, Options
 from core.spades.match import Match
 from core.spades.state import Phase, State
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesSettings:
+class SpadesSettings(Options):
     """What the host chooses on "Create Room" for Spades (S1), and whether hints are on."""
 
     game: ClassVar[str] = "spades"
 
-    players: int = 4
-    partnership: bool = True
-    jokers: bool = False
-    nil: bool = True
-    blind_nil: bool = False
-    failed_nil: str = "nothing"
-    bags: bool = True
-    set_penalty: bool = True
-    target: int = 500
-    mercy: bool = False
     hints: bool = False
 
     def config(self) -> Config:
-        return Config.make(
-            self.players,
-            partnership=self.partnership,
-            jokers=self.jokers,
-            nil=self.nil,
-            blind_nil=self.blind_nil,
-            failed_nil=self.failed_nil,
-            bags=self.bags,
-            set_penalty=self.set_penalty,
-            target=self.target,
-            mercy=self.mercy,
-        )
+        return Config.make(**self.options())
 
     def checked(self) -> SpadesSettings:
         """The settings as S1 allows them; :class:`SettingsError` if they make no table."""
