@@ -17,7 +17,6 @@ the last removal); the round in play as its hand record, ``doc["round"]``.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -35,6 +34,7 @@ from core.games import (
     SettingsError,
     TableRoom,
 )
+from core.hosting_parts import hint_budget, seat_results
 from core.moon3 import cards, facts, record, rules
 from core.moon3.actions import Action, BadAction
 from core.moon3.config import (
@@ -586,18 +586,8 @@ def game_facts(
     config: Config, names: Sequence[str], totals: Sequence[int], winners: Sequence[int]
 ) -> GameFacts:
     """Each seat's result in a finished game: every member of a winning team wins."""
-    return GameFacts(
-        config.mode.value,
-        [
-            {
-                "seat": seat,
-                "name": names[seat],
-                "won": unit_of(config, seat) in winners,
-                "total": totals[unit_of(config, seat)],
-            }
-            for seat in range(config.players)
-        ],
-    )
+    units = [unit_of(config, seat) for seat in range(config.players)]
+    return seat_results(config.mode.value, names, totals, winners, units)
 
 
 def finish_round(room: TableRoom) -> GameEnd | None:
@@ -700,8 +690,7 @@ def hint(view: PlayerView, rng: random.Random, deadline: float) -> Hint:
     from core.moon3.bots import expert
 
     if view.phase != "bidding":
-        budget = max(1.0, (deadline - time.perf_counter()) * 1000)
-        return Hint(bots.get("expert", budget).choose(view, rng))
+        return Hint(bots.get("expert", hint_budget(deadline)).choose(view, rng))
     values = expert.estimates(view, rng, deadline)
     return Hint(expert.bid_from(view, values), tuple(round(v) for v in values))
 

@@ -13,7 +13,6 @@ rematch. There is no bidding timer and nothing to remove by hand.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -28,6 +27,7 @@ from core.games import (
     TableRoom,
 )
 from core.hosting import MatchHost, Moves
+from core.hosting_parts import hint_budget, seat_in_join_order, seat_results, settings_json
 from core.moon_dominoes import record, rules, tiles
 from core.moon_dominoes.actions import Action, BadAction
 from core.moon_dominoes.config import PLAYERS, TARGET, Config
@@ -54,7 +54,7 @@ class MoonDominoesSettings:
         return self
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "players": self.players, "hints": self.hints}
+        return settings_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MoonDominoesSettings:
@@ -109,10 +109,7 @@ def opener(room_seed: int, number: int) -> int:
 
 def _seat(room: TableRoom, host_id: int | None) -> Match:
     """Seat the players in join order, the host first; the first game's match."""
-    members = sorted(room.seats, key=lambda s: (s.id != host_id, s.join_order))
-    for position, seat in enumerate(members):
-        seat.position = position
-        seat.team = None
+    seat_in_join_order(room, host_id)
     return Match(Config(), first_bidder=opener(room.doc["seed"], 1))
 
 
@@ -183,7 +180,7 @@ def hint(view: Any, rng: random.Random, deadline: float) -> Hint:
     under each trump."""
     from core.moon_dominoes.bots import players  # the bots, loaded when a hint is asked
 
-    budget = max(1.0, (deadline - time.perf_counter()) * 1000)
+    budget = hint_budget(deadline)
     if view.phase == "bidding":
         return Hint(*players.estimates(view, rng, budget))
     return Hint(players.get("expert", budget).choose(view, rng))
@@ -229,13 +226,7 @@ def game_facts(
     config: Config, names: Sequence[str], totals: Sequence[int], winners: Sequence[int]
 ) -> GameFacts:
     """Each seat's result in a finished game."""
-    return GameFacts(
-        "individual",
-        [
-            {"seat": seat, "name": names[seat], "won": seat in winners, "total": totals[seat]}
-            for seat in range(PLAYERS)
-        ],
-    )
+    return seat_results("individual", names, totals, winners, range(PLAYERS))
 
 
 REFUSED: tuple[type[Exception], ...] = (BadAction, rules.IllegalAction, SettingsError)

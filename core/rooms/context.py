@@ -10,7 +10,8 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from typing import Any
 
@@ -69,19 +70,18 @@ class SeatRow:
     stand_in: bool = False
     last_seen: float | None = None
 
+    @classmethod
+    def loaded(cls, row: Mapping[str, Any]) -> SeatRow:
+        """A seat as the store returns its columns (SQLite gives the flags as 0 and 1)."""
+        return cls(**{**row, "is_bot": bool(row["is_bot"]), "stand_in": bool(row["stand_in"])})
+
     def values(self) -> dict[str, Any]:
-        return {
-            "room_code": self.room_code,
-            "join_order": self.join_order,
-            "name": self.name,
-            "position": self.position,
-            "team": self.team,
-            "token_hash": self.token_hash,
-            "is_bot": self.is_bot,
-            "bot_level": self.bot_level,
-            "stand_in": self.stand_in,
-            "last_seen": self.last_seen,
-        }
+        """Every column but the id, as the store writes them."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "id"}
+
+
+#: The seat columns a room loads, in the order :class:`SeatRow` declares them.
+SEAT_COLUMNS = tuple(f.name for f in fields(SeatRow))
 
 
 @dataclass(slots=True)

@@ -15,7 +15,7 @@ from sqlalchemy import delete, insert, text, update
 from sqlmodel import Session, col, select
 
 from core import games
-from core.rooms.context import CHOOSING, Ctx, RoomRow, SeatRow, StateCache, stamp
+from core.rooms.context import CHOOSING, SEAT_COLUMNS, Ctx, RoomRow, SeatRow, StateCache, stamp
 from core.rooms.errors import NotFound
 from core.store import Room, Seat, Store, history
 
@@ -23,8 +23,7 @@ _SEATS = Seat.__table__  # type: ignore[attr-defined]
 _ROOM_SQL = text("SELECT version, doc FROM room WHERE code = :code")
 _VERSION_SQL = text("SELECT version, due_at FROM room WHERE code = :code")
 _SEATS_SQL = text(
-    "SELECT id, room_code, join_order, name, position, team, token_hash, is_bot, bot_level,"
-    " stand_in, last_seen FROM seat WHERE room_code = :code ORDER BY join_order"
+    f"SELECT {', '.join(SEAT_COLUMNS)} FROM seat WHERE room_code = :code ORDER BY join_order"
 )
 
 
@@ -45,22 +44,7 @@ def load(session: Session, code: str, now: float, states: StateCache) -> Ctx:
     row = conn.execute(_ROOM_SQL, {"code": code}).first()
     if row is None:
         raise NotFound(f"there is no room {code or '(blank)'}")
-    seat_rows = [
-        SeatRow(
-            id=r.id,
-            room_code=r.room_code,
-            join_order=r.join_order,
-            name=r.name,
-            position=r.position,
-            team=r.team,
-            token_hash=r.token_hash,
-            is_bot=bool(r.is_bot),
-            bot_level=r.bot_level,
-            stand_in=bool(r.stand_in),
-            last_seen=r.last_seen,
-        )
-        for r in conn.execute(_SEATS_SQL, {"code": code})
-    ]
+    seat_rows = [SeatRow.loaded(r._asdict()) for r in conn.execute(_SEATS_SQL, {"code": code})]
     return Ctx(
         RoomRow(code, int(row.version)),
         seat_rows,

@@ -8,7 +8,7 @@ Jokers, less the 2s that S2 takes out so that every hand is the same size.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from core import seats
@@ -38,8 +38,8 @@ def removed_cards(players: int, jokers: bool) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Config:
-    """Everything fixed for a game of Spades."""
+class Options:
+    """The S1 options of a Spades table, as a host picks them and a config keeps them."""
 
     players: int = 4
     partnership: bool = True
@@ -51,6 +51,16 @@ class Config:
     set_penalty: bool = True
     target: int = 500
     mercy: bool = False
+
+    def options(self) -> dict[str, Any]:
+        """The options by name, in the order S1 lists them."""
+        return {f.name: getattr(self, f.name) for f in fields(Options)}
+
+
+@dataclass(frozen=True, slots=True)
+class Config(Options):
+    """Everything fixed for a game of Spades: its options and what follows from them."""
+
     #: Worked out once from the options (S2, S1): the engine reads them on every trick.
     removed: tuple[int, ...] = field(init=False, compare=False)
     deck: tuple[int, ...] = field(init=False, compare=False)
@@ -112,15 +122,4 @@ class Config:
         return cls(players=players, failed_nil=str(failed_nil), target=int(str(target)), **values)
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "players": self.players,
-            "partnership": self.partnership,
-            "jokers": self.jokers,
-            "nil": self.nil,
-            "blind_nil": self.blind_nil,
-            "failed_nil": self.failed_nil,
-            "bags": self.bags,
-            "set_penalty": self.set_penalty,
-            "target": self.target,
-            "mercy": self.mercy,
-        }
+        return self.options()

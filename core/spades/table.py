@@ -13,7 +13,6 @@ bidding timer and no cards to remove by hand.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -29,44 +28,24 @@ from core.games import (
     TableRoom,
 )
 from core.hosting import MatchHost, Moves
+from core.hosting_parts import hint_budget, seat_in_join_order, seat_results
 from core.spades import record, rules
 from core.spades.actions import Action, BadAction
-from core.spades.config import MAX_PLAYERS, MIN_PLAYERS, Config, ConfigError
+from core.spades.config import MAX_PLAYERS, MIN_PLAYERS, Config, ConfigError, Options
 from core.spades.match import Match
 from core.spades.state import Phase, State
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesSettings:
+class SpadesSettings(Options):
     """What the host chooses on "Create Room" for Spades (S1), and whether hints are on."""
 
     game: ClassVar[str] = "spades"
 
-    players: int = 4
-    partnership: bool = True
-    jokers: bool = False
-    nil: bool = True
-    blind_nil: bool = False
-    failed_nil: str = "nothing"
-    bags: bool = True
-    set_penalty: bool = True
-    target: int = 500
-    mercy: bool = False
     hints: bool = False
 
     def config(self) -> Config:
-        return Config.make(
-            self.players,
-            partnership=self.partnership,
-            jokers=self.jokers,
-            nil=self.nil,
-            blind_nil=self.blind_nil,
-            failed_nil=self.failed_nil,
-            bags=self.bags,
-            set_penalty=self.set_penalty,
-            target=self.target,
-            mercy=self.mercy,
-        )
+        return Config.make(**self.options())
 
     def checked(self) -> SpadesSettings:
         """The settings as S1 allows them; :class:`SettingsError` if they make no table."""
@@ -157,11 +136,8 @@ def settings_for(config: Config) -> SpadesSettings:
 def _seat(room: TableRoom, host_id: int | None) -> Match:
     """Seat the players in join order, the host first (partners opposite); the first match."""
     settings = SpadesSettings.from_json(room.doc["settings"])
-    members = sorted(room.seats, key=lambda s: (s.id != host_id, s.join_order))
-    sides = seats.opposite_partnerships(len(members))
-    for position, seat in enumerate(members):
-        seat.position = position
-        seat.team = sides[position] if settings.partnership else None
+    sides = seats.opposite_partnerships(len(room.seats)) if settings.partnership else None
+    seat_in_join_order(room, host_id, sides)
     return Match(settings.config())
 
 
@@ -208,8 +184,7 @@ def hint(view: Any, rng: random.Random, deadline: float) -> Hint:
     """The Expert's move for the viewer's turn."""
     from core.spades.bots import players  # the bots, loaded when a hint is asked
 
-    budget = max(1.0, (deadline - time.perf_counter()) * 1000)
-    return Hint(players.get("expert", budget).choose(view, rng))
+    return Hint(players.get("expert", hint_budget(deadline)).choose(view, rng))
 
 
 #: Spades' own per-seat table (``core/store/spades/tables.py``), and the shape of its rows.
@@ -258,18 +233,7 @@ def game_facts(
     config: Config, names: Sequence[str], totals: Sequence[int], winners: Sequence[int]
 ) -> GameFacts:
     """Each seat's result in a finished game: both partners of a winning side win."""
-    return GameFacts(
-        _mode(config),
-        [
-            {
-                "seat": seat,
-                "name": names[seat],
-                "won": config.side_of[seat] in winners,
-                "total": totals[config.side_of[seat]],
-            }
-            for seat in range(config.players)
-        ],
-    )
+    return seat_results(_mode(config), names, totals, winners, config.side_of)
 
 
 REFUSED: tuple[type[Exception], ...] = (BadAction, rules.IllegalAction, SettingsError)

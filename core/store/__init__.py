@@ -16,7 +16,7 @@ import importlib
 import os
 import warnings
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
 from types import ModuleType
@@ -177,6 +177,17 @@ def _former_columns(bind: Engine | Connection) -> list[str]:
     return [name for name in FORMER_COLUMNS if name in present]
 
 
+@contextmanager
+def _transaction(engine: Engine) -> Iterator[Session]:
+    """A session on ``engine`` that rolls back whatever it did not commit (a no-op after a
+    commit), for reading and writing alike."""
+    with Session(engine, expire_on_commit=False) as session:
+        try:
+            yield session
+        finally:
+            session.rollback()
+
+
 def existing(url: str | None = None) -> Store | None:
     """The store at ``url`` opened to be read only, as it is, or ``None`` if there is none
     (no SQLite file, or no tables yet): a check creates nothing, not even an empty store.
@@ -290,23 +301,13 @@ class Store:
             if history.backfill(session):
                 session.commit()
 
-    @contextmanager
-    def write(self) -> Iterator[Session]:
+    def write(self) -> AbstractContextManager[Session]:
         """A write transaction; the caller commits, anything else rolls back."""
-        with Session(self.writer, expire_on_commit=False) as session:
-            try:
-                yield session
-            finally:
-                session.rollback()  # a no-op after a commit
+        return _transaction(self.writer)
 
-    @contextmanager
-    def read(self) -> Iterator[Session]:
+    def read(self) -> AbstractContextManager[Session]:
         """A read-only transaction (on SQLite it never takes the write lock)."""
-        with Session(self.reader, expire_on_commit=False) as session:
-            try:
-                yield session
-            finally:
-                session.rollback()
+        return _transaction(self.reader)
 
     @staticmethod
     def compare_and_set(

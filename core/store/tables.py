@@ -12,6 +12,7 @@ keeps each finished game's totals and winners.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import (
     Boolean,
@@ -25,6 +26,7 @@ from sqlalchemy import (
     UniqueConstraint,
     text,
 )
+from sqlalchemy.orm import declared_attr
 from sqlmodel import Field, SQLModel
 
 from core import games
@@ -124,6 +126,21 @@ class RoundRecord(SQLModel, table=True):
     #: The round's hand record (or, kept without cards, what was entered or imported).
     record: str = Field(sa_column=Column(Text, nullable=False))
     finished_at: datetime = Field(index=True)
+
+
+class SeatOfRound(SQLModel):
+    """The columns a game's own per-seat rows of a round start with: the round (its shared
+    row), the seat and the player's name, one row a seat (a second backfill racing the first
+    fails instead of doubling). A game's table adds its own columns after these."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="round_record.id", index=True)
+    seat: int
+    name: str = Field(max_length=40, index=True)
+
+    @declared_attr.directive
+    def __table_args__(cls) -> tuple[Any, ...]:
+        return (UniqueConstraint("round_id", "seat"),)
 
 
 #: The round row of a store from before each game kept its own round columns (P7): the

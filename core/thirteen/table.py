@@ -12,7 +12,6 @@ rematch. There is no bidding, so no bidding timer and nothing removed by hand.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -27,6 +26,7 @@ from core.games import (
     TableRoom,
 )
 from core.hosting import MatchHost, Moves
+from core.hosting_parts import hint_budget, seat_in_join_order, seat_results, settings_json
 from core.thirteen import record, rules
 from core.thirteen.actions import Action, BadAction
 from core.thirteen.config import DEFAULT_HANDS, MAX_PLAYERS, MIN_PLAYERS, Config
@@ -61,12 +61,7 @@ class ThirteenSettings:
         return self
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "players": self.players,
-            "hands": self.hands,
-            "hints": self.hints,
-        }
+        return settings_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ThirteenSettings:
@@ -135,10 +130,7 @@ def settings_for(config: Config) -> ThirteenSettings:
 
 def _seat(room: TableRoom, host_id: int | None) -> Match:
     """Seat the players in join order, the host first; the first game's match."""
-    members = sorted(room.seats, key=lambda s: (s.id != host_id, s.join_order))
-    for position, seat in enumerate(members):
-        seat.position = position
-        seat.team = None
+    seat_in_join_order(room, host_id)
     return Match(_settings_config(room))
 
 
@@ -189,8 +181,7 @@ def hint(view: Any, rng: random.Random, deadline: float) -> Hint:
     """The Expert's move for the viewer's turn."""
     from core.thirteen.bots import players  # the bots, loaded when a hint is asked
 
-    budget = max(1.0, (deadline - time.perf_counter()) * 1000)
-    return Hint(players.get("expert", budget).choose(view, rng))
+    return Hint(players.get("expert", hint_budget(deadline)).choose(view, rng))
 
 
 #: Thirteen's own per-seat table (``core/store/thirteen/tables.py``).
@@ -227,13 +218,7 @@ def game_facts(
     config: Config, names: Sequence[str], totals: Sequence[int], winners: Sequence[int]
 ) -> GameFacts:
     """Each seat's result in a finished game (a shared top total: every tied seat won)."""
-    return GameFacts(
-        "individual",
-        [
-            {"seat": seat, "name": names[seat], "won": seat in winners, "total": totals[seat]}
-            for seat in range(config.players)
-        ],
-    )
+    return seat_results("individual", names, totals, winners, range(config.players))
 
 
 REFUSED: tuple[type[Exception], ...] = (BadAction, rules.IllegalAction, SettingsError)

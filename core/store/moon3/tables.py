@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy import Index, Select, Table, UniqueConstraint, select, text
 from sqlmodel import Column, Field, SQLModel, Text
 
-from core.store.tables import FROM_FORMER
+from core.store.tables import FROM_FORMER, SeatOfRound
 
 #: The game whose rounds these rows belong to.
 GAME = "moon3"
@@ -79,7 +79,7 @@ class Moon3Round(SQLModel, table=True):
     kali_theirs: int = 0
 
 
-class RoundSeat(SQLModel, table=True):
+class RoundSeat(SeatOfRound, table=True):
     """One seat's part in a finished round: the facts the leaderboard and player stats sum."""
 
     __tablename__ = "round_seat"
@@ -92,10 +92,6 @@ class RoundSeat(SQLModel, table=True):
         Index("ix_round_seat_lower_name", text("lower(name)"), "round_id"),
     )
 
-    id: int | None = Field(default=None, primary_key=True)
-    round_id: int = Field(foreign_key="round_record.id", index=True)
-    seat: int
-    name: str = Field(max_length=40, index=True)
     #: "bidder", "partner" (any other member of the bidding side) or "defender".
     role: str = Field(max_length=8)
     #: Whether this seat's side won the round (every member is credited, R26).

@@ -3,11 +3,11 @@ part in it."""
 
 from __future__ import annotations
 
-from sqlalchemy import Index, Select, Table, UniqueConstraint, case, select
+from sqlalchemy import Index, Select, Table, case, select
 from sqlmodel import Field, SQLModel
 
 from core.moon_dominoes.tiles import DOUBLES, NO_TRUMP, TRUMP_NAMES
-from core.store.tables import FROM_FORMER
+from core.store.tables import FROM_FORMER, SeatOfRound
 
 #: The game whose hands these rows belong to.
 GAME = "moon_dominoes"
@@ -51,16 +51,11 @@ class MoonDominoesRound(SQLModel, table=True):
     made: bool
 
 
-class MoonDominoesSeat(SQLModel, table=True):
+class MoonDominoesSeat(SeatOfRound, table=True):
     """One seat in a finished hand: bidder or defender, its tricks and its score (M6)."""
 
     __tablename__ = "moon_dominoes_seat"
-    __table_args__ = (UniqueConstraint("round_id", "seat"),)
 
-    id: int | None = Field(default=None, primary_key=True)
-    round_id: int = Field(foreign_key="round_record.id", index=True)
-    seat: int
-    name: str = Field(max_length=40, index=True)
     #: Whether this seat won the auction (the others defend).
     bidder: bool
     tricks: int

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from sqlalchemy import UniqueConstraint
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
+
+from core.store.tables import SeatOfRound
 
 
-class SpadesSeat(SQLModel, table=True):
+class SpadesSeat(SeatOfRound, table=True):
     """One seat's part in a finished Spades hand: its bid, tricks, nil and its side's result."""
 
     __tablename__ = "spades_seat"
-    __table_args__ = (UniqueConstraint("round_id", "seat"),)
 
-    id: int | None = Field(default=None, primary_key=True)
-    round_id: int = Field(foreign_key="round_record.id", index=True)
-    seat: int
-    name: str = Field(max_length=40, index=True)
     #: The seat's side: its partnership, or the seat itself in individual play.
     side: int
     #: Tricks bid; 0 is nil.

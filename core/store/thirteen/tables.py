@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-from sqlalchemy import UniqueConstraint
-from sqlmodel import Field, SQLModel
+from core.store.tables import SeatOfRound
 
 
-class ThirteenSeat(SQLModel, table=True):
+class ThirteenSeat(SeatOfRound, table=True):
     """One seat in a finished hand: its place, its points (T6), bombs and cards left."""
 
     __tablename__ = "thirteen_seat"
-    __table_args__ = (UniqueConstraint("round_id", "seat"),)
 
-    id: int | None = Field(default=None, primary_key=True)
-    round_id: int = Field(foreign_key="round_record.id", index=True)
-    seat: int
-    name: str = Field(max_length=40, index=True)
     #: 1 for the first out … n for the one left holding cards.
     place: int
     score: int
