@@ -22,8 +22,10 @@ from itertools import combinations
 from typing import Any
 
 from core.games import RoundFacts
+from core.moon3 import cards, rules
 from core.moon3.config import Config, Mode
 from core.moon3.scoring import round_score, unit_of
+from core.moon3.state import State
 
 #: Raised whenever the rows of a round change shape: stored rounds of an older version get
 #: their rows again from their records (``core.store.history.backfill``).
@@ -67,6 +69,37 @@ class Outcome:
             defenders = tuple(s for s in range(self.config.players) if s not in self.side)
             found.append((defenders, not self.made))
         return found
+
+
+def captures(state: State) -> list[tuple[int, int]]:
+    """(seat, trick number from 1) of every 3♠ captured so far in a dealt round."""
+    return [
+        (winner, number)
+        for number, ((_, played), winner) in enumerate(
+            zip(state.tricks, state.trick_winners, strict=False), start=1
+        )
+        for card in played
+        if card == cards.KALI_TIDI
+    ]
+
+
+def dealt(state: State) -> Outcome:
+    """A finished round dealt at a table, as the stats see it."""
+    assert state.bidder is not None and state.bid is not None
+    sides = rules.side_points(state)
+    return Outcome(
+        config=state.config,
+        bidder=state.bidder,
+        bid=state.bid,
+        partners=tuple(state.partners),
+        made=bool(rules.made(state)),
+        bidding_points=sides["bidding"],
+        defending_points=sides["defending"],
+        points=tuple(state.points),
+        captures=tuple(captures(state)),
+        trump=cards.SUITS[state.trump] if state.trump is not None else None,
+        called=tuple(cards.names(state.called or ())),
+    )
 
 
 def groups(outcome: Outcome, names: Sequence[str]) -> list[dict[str, Any]]:

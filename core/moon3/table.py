@@ -533,20 +533,6 @@ parse = MOVES.parse
 took = MOVES.took
 
 
-def captures_of(state: State) -> list[tuple[int, int]]:
-    """(seat, trick number from 1) of every 3♠ captured so far."""
-    return [
-        (winner, number)
-        for number, ((_, played), winner) in enumerate(
-            zip(state.tricks, state.trick_winners, strict=False), start=1
-        )
-        for card in played
-        if card == cards.KALI_TIDI
-    ]
-
-
-#: What Kali Tidi is worth (R1), for the stats that ask which rounds it decided.
-KALI_POINTS = cards.POINTS[cards.KALI_TIDI]
 #: Moon 3 of Spades' rows for the stats (``core/store/moon3/tables.py``), of this version:
 #: a finished round stored with older rows gets them again from its record
 #: (``core.store.history.backfill``).
@@ -554,30 +540,11 @@ FACTS_TABLES = ("moon3_round", "round_seat", "kali_capture", "round_group")
 FACTS_VERSION = facts.FACTS_VERSION
 
 
-def outcome_of(state: State) -> facts.Outcome:
-    """A finished dealt round as the stats see it."""
-    assert state.bidder is not None and state.bid is not None
-    sides = rules.side_points(state)
-    return facts.Outcome(
-        config=state.config,
-        bidder=state.bidder,
-        bid=state.bid,
-        partners=tuple(state.partners),
-        made=bool(rules.made(state)),
-        bidding_points=sides["bidding"],
-        defending_points=sides["defending"],
-        points=tuple(state.points),
-        captures=tuple(captures_of(state)),
-        trump=cards.SUITS[state.trump] if state.trump is not None else None,
-        called=tuple(cards.names(state.called or ())),
-    )
-
-
 def round_facts(state: State, names: Sequence[str]) -> RoundFacts:
     """The round's facts for the store: once it is over, every row of :mod:`core.moon3.facts`;
     before (an abandoned round), its table alone."""
     if state.phase is Phase.ROUND_OVER:
-        return facts.round_facts(outcome_of(state), names)
+        return facts.round_facts(facts.dealt(state), names)
     config = state.config
     return RoundFacts(config.mode.value, config.players, config.jokers)
 
@@ -612,7 +579,7 @@ def finish_round(room: TableRoom) -> GameEnd | None:
         "made": made,
         "side_points": [sides["bidding"], sides["defending"]],
         "points": list(state.points),
-        "kali_tidi": [{"seat": s, "trick": t} for s, t in captures_of(state)],
+        "kali_tidi": [{"seat": s, "trick": t} for s, t in facts.captures(state)],
         "score": score,
     }
     length = GameLength(target=game["target"], rounds=game["length_rounds"])
