@@ -9,9 +9,14 @@ module validates and replays it. Errors are of two kinds with fixed messages:
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from core import games
+
+C = TypeVar("C")
+S = TypeVar("S")
+A = TypeVar("A")
 
 
 class RecordError(ValueError):
@@ -32,6 +37,112 @@ class ActionError(ValueError):
 
     def __str__(self) -> str:
         return f"action {self.index} {json.dumps(self.action)}: {self.reason}"
+
+
+def whole(value: object) -> bool:
+    """Whether a JSON value is an integer (``true`` and ``false`` are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def opened(
+    data: object, make: Callable[..., C], refused: type[Exception]
+) -> tuple[dict[str, Any], C]:
+    """A record object and the config its ``config`` object makes (its options as keywords
+    of ``make``, which raises ``refused`` for options the game does not allow)."""
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    raw = data.get("config", {})
+    if not isinstance(raw, dict):
+        raise RecordError("config must be an object")
+    try:
+        return data, make(**raw)
+    except (refused, TypeError) as exc:
+        raise RecordError(str(exc)) from None
+
+
+def seat(data: dict[str, Any], key: str, players: int) -> int:
+    """The seat a record names under ``key`` (0 when it names none)."""
+    value = data.get(key, 0)
+    if not whole(value) or not 0 <= value < players:
+        raise RecordError(f"{key} must be a seat from 0 to {players - 1}")
+    return int(value)
+
+
+def hands(
+    raw: object,
+    players: int,
+    size: int,
+    noun: str,
+    read: Callable[[object], int],
+    order: Callable[[int], int] | None = None,
+    once: Sequence[str] = (),
+) -> list[list[int]]:
+    """The dealt hands, seat by seat: ``size`` pieces each, each name read by ``read`` (a
+    ValueError for a name it does not know), sorted by ``order``. With the pieces' names as
+    ``once``, a piece dealt a second time is refused as soon as it is read."""
+    if not isinstance(raw, list) or len(raw) != players:
+        raise RecordError(f"hands must list {players} hands")
+    out: list[list[int]] = []
+    seen: set[int] = set()
+    for number, hand in enumerate(raw):
+        if not isinstance(hand, list) or len(hand) != size:
+            raise RecordError(f"seat {number} must hold {size} {noun}")
+        try:
+            ids = sorted((read(name) for name in hand), key=order)
+        except ValueError as exc:
+            raise RecordError(str(exc)) from None
+        if once:
+            for piece in ids:
+                if piece in seen:
+                    raise RecordError(f"{once[piece]} is dealt twice")
+                seen.add(piece)
+        out.append(ids)
+    return out
+
+
+def totals_before(data: dict[str, Any], players: int) -> tuple[int, ...]:
+    """Each seat's total before the hand (zeros when the record gives none)."""
+    before = data.get("before", [0] * players)
+    if not isinstance(before, list) or len(before) != players or not all(map(whole, before)):
+        raise RecordError(f"before must list the {players} seats' totals as integers")
+    return tuple(int(b) for b in before)
+
+
+def actions(data: dict[str, Any]) -> list[Any]:
+    """A record's actions, still as JSON (each is checked as it is replayed)."""
+    found = data.get("actions", [])
+    if not isinstance(found, list):
+        raise RecordError("actions must be a list")
+    return found
+
+
+def seed(data: dict[str, Any]) -> int:
+    """The deal's seed a record keeps (0 when it keeps none); replay ignores it."""
+    found = data.get("seed", 0)
+    return int(found) if whole(found) else 0
+
+
+def meta(data: dict[str, Any]) -> dict[str, Any]:
+    """What a record keeps about its round that replay ignores (nothing unless an object)."""
+    found = data.get("meta", {})
+    return found if isinstance(found, dict) else {}
+
+
+def played(
+    state: S,
+    moves: Iterable[object],
+    read: Callable[[object], A],
+    apply: Callable[[S, A], object],
+    refused: tuple[type[Exception], ...],
+) -> S:
+    """``state`` after each move of a record, read by ``read`` and checked by ``apply``;
+    :class:`ActionError` names the first that either refuses (raising one of ``refused``)."""
+    for index, raw in enumerate(moves):
+        try:
+            apply(state, read(raw))
+        except refused as exc:
+            raise ActionError(index, raw, str(exc)) from None
+    return state
 
 
 def parse(text: str) -> object:
