@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from core import games
+from core.echo import echo
 
 C = TypeVar("C")
 S = TypeVar("S")
@@ -39,7 +40,7 @@ class ActionError(ValueError):
         return f"action {self.index} {json.dumps(self.action)}: {self.reason}"
 
 
-def whole(value: object) -> bool:
+def whole(value: object) -> TypeGuard[int]:
     """Whether a JSON value is an integer (``true`` and ``false`` are not)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -143,6 +144,43 @@ def played(
         except refused as exc:
             raise ActionError(index, raw, str(exc)) from None
     return state
+
+
+def action_opened(data: object, bad: type[ValueError]) -> tuple[dict[str, Any], int, object]:
+    """An action's record object, its seat and its ``type``; ``bad`` (the game's error for JSON
+    that is no action) when it is no object or names no integer seat."""
+    if not isinstance(data, dict):
+        raise bad("an action must be a JSON object")
+    seat = data.get("seat")
+    if not whole(seat):
+        raise bad("an action needs an integer seat")
+    return data, seat, data.get("type")
+
+
+def bid_amount(data: dict[str, Any], bad: type[ValueError]) -> int:
+    """A bid action's ``amount``; ``bad`` unless it is a JSON integer."""
+    amount = data.get("amount")
+    if not whole(amount):
+        raise bad("a bid amount must be a JSON integer")
+    return amount
+
+
+def unknown_type(kind: object, bad: type[ValueError]) -> ValueError:
+    """The error for an action whose ``type`` the game has no action of."""
+    return bad(f"unknown action type {echo(kind, 12)}")
+
+
+def named(
+    read: Callable[[object], int],
+    name: object,
+    refused: type[ValueError],
+    bad: type[ValueError],
+) -> int:
+    """The piece an action names, read by ``read``; its ``refused`` error becomes ``bad``."""
+    try:
+        return read(name)
+    except refused as exc:
+        raise bad(str(exc)) from None
 
 
 def parse(text: str) -> object:
