@@ -23,7 +23,7 @@ import random
 import struct
 
 from core import seats
-from core.pieces import cards
+from core.pieces import cards, masks
 from core.spades.actions import BID, BIDS, BLIND_NILS, PLAY, PLAYS, Action
 from core.spades.config import Config
 from core.spades.state import Phase, State
@@ -67,14 +67,8 @@ HIGHER = tuple(
 )
 
 
-def bits_of(mask: int) -> list[int]:
-    """The card ids of a mask, lowest id first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+#: The card ids of a mask, lowest id first.
+bits_of = masks.bits
 
 
 class IllegalAction(ValueError):
