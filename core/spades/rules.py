@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import struct
 
-from core import seats
+from core import seats, tricks
 from core.pieces import cards, masks
 from core.spades.actions import BID, BIDS, BLIND_NILS, PLAY, PLAYS, Action
 from core.spades.config import Config
@@ -279,16 +279,8 @@ def apply_unchecked(state: State, action: Action) -> None:
     if len(trick) < players:
         state.to_act = NEXT[players][seat]
         return
-    winner = state.best_seat
-    state.tricks.append((state.leader, tuple(trick)))
-    state.trick_winners.append(winner)
-    state.taken[winner] += 1
+    tricks.take(state, tuple(trick), state.size, HAND_OVER)
     state.trick_cards = []
-    if len(state.tricks) == state.size:
-        state.phase = HAND_OVER
-        state.to_act = None
-    else:
-        state.to_act = winner
 
 
 def trick_seats(leader: int, count: int, players: int) -> tuple[int, ...]:
