@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeGuard, TypeVar
 
 from core import games
 from core.echo import echo
+from core.state import MaskHand
 
 C = TypeVar("C")
 S = TypeVar("S")
@@ -38,6 +40,17 @@ class ActionError(ValueError):
 
     def __str__(self) -> str:
         return f"action {self.index} {json.dumps(self.action)}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Logged:
+    """What a hand record keeps after its deal, in every game that deals from a whole seed:
+    its actions still as JSON (each is checked as it is replayed), the seed and the
+    ``meta`` that replay ignores. A game's record adds its deal before these."""
+
+    actions: list[Any]
+    seed: int
+    meta: dict[str, Any]
 
 
 def whole(value: object) -> TypeGuard[int]:
@@ -181,6 +194,27 @@ def named(
         return read(name)
     except refused as exc:
         raise bad(str(exc)) from None
+
+
+def dumped(
+    game: str,
+    state: MaskHand[Any, Any, Any, Any],
+    deal: dict[str, Any],
+    before: list[Any],
+    meta: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """The record of a hand dealt as masks, as its game's ``load`` reads it: the game and
+    its config, the deal as the game names it, then the actions so far, the totals
+    ``before``, the seed and ``meta`` (nothing unless given)."""
+    return {
+        "game": game,
+        "config": state.config.to_json(),
+        **deal,
+        "actions": [a.to_json() for a in state.history],
+        "before": before,
+        "seed": state.seed,
+        "meta": meta or {},
+    }
 
 
 def parse(text: str) -> object:

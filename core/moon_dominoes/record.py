@@ -21,7 +21,7 @@ from core.records import RecordError
 
 
 @dataclass(frozen=True, slots=True)
-class HandRecord:
+class HandRecord(records.Logged):
     """A parsed record: the hand's start, and its actions still as JSON."""
 
     config: Config
@@ -29,9 +29,6 @@ class HandRecord:
     hands: list[list[int]]
     widow: int
     before: tuple[int, ...]
-    actions: list[Any]
-    seed: int
-    meta: dict[str, Any]
 
 
 def load(data: object) -> HandRecord:
@@ -55,9 +52,9 @@ def load(data: object) -> HandRecord:
         hands,
         widow,
         records.totals_before(data, PLAYERS),
-        records.actions(data),
-        records.seed(data),
-        records.meta(data),
+        actions=records.actions(data),
+        seed=records.seed(data),
+        meta=records.meta(data),
     )
 
 
@@ -107,14 +104,9 @@ def replay_result(data: object) -> dict[str, object]:
 
 def dump(state: State, meta: dict[str, Any] | None = None) -> dict[str, Any]:
     """The record of a hand as dealt and played so far."""
-    return {
-        "game": "moon_dominoes",
-        "config": state.config.to_json(),
+    deal = {
         "first_bidder": state.first_bidder,
         "hands": [tiles.names(tiles.bits(mask)) for mask in state.dealt],
         "widow": tiles.NAME[state.widow],
-        "actions": [a.to_json() for a in state.history],
-        "before": list(state.before),
-        "seed": state.seed,
-        "meta": meta or {},
     }
+    return records.dumped("moon_dominoes", state, deal, list(state.before), meta)

@@ -23,16 +23,13 @@ from core.spades.state import Phase, State
 
 
 @dataclass(frozen=True, slots=True)
-class HandRecord:
+class HandRecord(records.Logged):
     """A parsed record: the hand's start, and its actions still as JSON."""
 
     config: Config
     dealer: int
     hands: list[list[int]]
     before: tuple[tuple[int, int], ...]
-    actions: list[Any]
-    seed: int
-    meta: dict[str, Any]
 
 
 def load(data: object) -> HandRecord:
@@ -65,9 +62,9 @@ def load(data: object) -> HandRecord:
         dealer,
         hands,
         _before(data.get("before"), config),
-        records.actions(data),
-        records.seed(data),
-        records.meta(data),
+        actions=records.actions(data),
+        seed=records.seed(data),
+        meta=records.meta(data),
     )
 
 
@@ -134,14 +131,9 @@ def replay_result(data: object) -> dict[str, object]:
 
 def dump(state: State, meta: dict[str, Any] | None = None) -> dict[str, Any]:
     """The record of a hand as dealt and played so far."""
-    return {
-        "game": "spades",
-        "config": state.config.to_json(),
+    deal = {
         "dealer": state.dealer,
         "removed": cards.names(state.config.removed),
         "hands": [cards.names(rules.cards_of(mask)) for mask in state.dealt],
-        "actions": [a.to_json() for a in state.history],
-        "before": [list(pair) for pair in state.before],
-        "seed": state.seed,
-        "meta": meta or {},
     }
+    return records.dumped("spades", state, deal, [list(pair) for pair in state.before], meta)

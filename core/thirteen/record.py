@@ -21,16 +21,13 @@ from core.thirteen.state import Phase, State
 
 
 @dataclass(frozen=True, slots=True)
-class HandRecord:
+class HandRecord(records.Logged):
     """A parsed record: the hand's start, and its actions still as JSON."""
 
     config: Config
     first_leader: int | None
     hands: list[list[int]]
     before: tuple[int, ...]
-    actions: list[Any]
-    seed: int
-    meta: dict[str, Any]
 
 
 def load(data: object) -> HandRecord:
@@ -45,9 +42,9 @@ def load(data: object) -> HandRecord:
         first,
         records.hands(data.get("hands"), players, HAND, "cards", cards.parse, once=cards.NAME),
         records.totals_before(data, players),
-        records.actions(data),
-        records.seed(data),
-        records.meta(data),
+        actions=records.actions(data),
+        seed=records.seed(data),
+        meta=records.meta(data),
     )
 
 
@@ -98,19 +95,9 @@ def replay_result(data: object) -> dict[str, object]:
 
 def dump(state: State, meta: dict[str, Any] | None = None) -> dict[str, Any]:
     """The record of a hand as dealt and played so far."""
-    out: dict[str, Any] = {"game": "thirteen", "config": state.config.to_json()}
-    if not state.opening:
-        out["first_leader"] = state.first_leader
-    out.update(
-        {
-            "hands": [cards.names(cards.bits(mask)) for mask in state.dealt],
-            "actions": [a.to_json() for a in state.history],
-            "before": list(state.before),
-            "seed": state.seed,
-            "meta": meta or {},
-        }
-    )
-    return out
+    deal: dict[str, Any] = {} if state.opening else {"first_leader": state.first_leader}
+    deal["hands"] = [cards.names(cards.bits(mask)) for mask in state.dealt]
+    return records.dumped("thirteen", state, deal, list(state.before), meta)
 
 
 def is_over(state: State) -> bool:
