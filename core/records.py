@@ -44,9 +44,10 @@ class ActionError(ValueError):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Logged:
-    """What a hand record keeps after its deal, in every game that deals from a whole seed:
-    its actions still as JSON (each is checked as it is replayed), the seed and the
-    ``meta`` that replay ignores. A game's record adds its deal before these."""
+    """What the hand records of Spades, Three-Player Moon and Thirteen keep after the deal:
+    the actions still as JSON (each is checked as it is replayed), the deal's seed and the
+    ``meta`` that replay ignores. Each game's record declares its deal and totals before
+    these, which are given by keyword."""
 
     actions: list[Any]
     seed: int

@@ -95,14 +95,14 @@ def deal(
     deck = [c for _, c in sorted(zip(keys, config.deck, strict=True))]
     players = config.players
     first = seats.next_seat(dealer, players)
-    masks = []
+    dealt = []
     for seat in range(players):
         mask = 0
         for c in deck[seats.deal_offset(seat, first, players) :: players]:
             mask |= 1 << c
-        masks.append(mask)
+        dealt.append(mask)
     sides = len(config.sides)
-    return State(config, dealer, tuple(masks), before or ((0, 0),) * sides, seed)
+    return State(config, dealer, tuple(dealt), before or ((0, 0),) * sides, seed)
 
 
 def order(c: int) -> int:
@@ -119,8 +119,8 @@ def start(
 ) -> State:
     """A hand about to be bid, from given hands (a record's)."""
     sides = len(config.sides)
-    masks = tuple(sum(1 << c for c in hand) for hand in hands)
-    return State(config, dealer, masks, before or ((0, 0),) * sides, seed)
+    dealt = tuple(sum(1 << c for c in hand) for hand in hands)
+    return State(config, dealer, dealt, before or ((0, 0),) * sides, seed)
 
 
 # ---------------------------------------------------------------- what may be done
