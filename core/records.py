@@ -151,7 +151,7 @@ def played(
     refused: tuple[type[Exception], ...],
 ) -> S:
     """``state`` after each move of a record, read by ``read`` and checked by ``apply``;
-    :class:`ActionError` names the first that either refuses (raising one of ``refused``)."""
+    :class:`ActionError` names the first move that either refuses with one of ``refused``."""
     for index, raw in enumerate(moves):
         try:
             apply(state, read(raw))
