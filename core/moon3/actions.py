@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from core import records
 from core.echo import echo
 from core.games import Field, Moves
 from core.moon3 import cards
@@ -81,16 +82,13 @@ class Action(NamedTuple):
             raise BadAction("an action must be a JSON object")
         kind = data.get("type")
         if kind not in KINDS:
-            raise BadAction(f"unknown action type {echo(kind, 12)}")
+            raise records.unknown_type(kind, BadAction)
         seat = data.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise BadAction("an action needs an integer seat")
         try:
             if kind == BID:
-                amount = data.get("amount")
-                if isinstance(amount, bool) or not isinstance(amount, int):
-                    raise BadAction("a bid amount must be a JSON integer")
-                return cls(seat, BID, amount)
+                return cls(seat, BID, records.bid_amount(data, BadAction))
             if kind == PASS:
                 return cls(seat, PASS)
             if kind == CALL:

@@ -15,11 +15,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from core import records
 from core.moon3 import cards, rules
 from core.moon3.actions import Action, BadAction
 from core.moon3.config import MAX_PLAYERS, MIN_PLAYERS, Config, ConfigError, Mode, default_decks
 from core.moon3.state import Phase, State
-from core.records import ActionError, RecordError
+from core.records import RecordError
 
 GAME = "moon3"
 
@@ -125,19 +126,15 @@ def load(data: object) -> HandRecord:
     if not isinstance(hands_raw, list):
         raise RecordError("hands must be a list of hands, one per seat")
     hands = [_cards(h, f"the hand of seat {s}") for s, h in enumerate(hands_raw)]
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise RecordError("actions must be a list")
     seed = data.get("seed")
-    meta = data.get("meta", {})
     record = HandRecord(
         config,
         first_bidder,
         removed,
         hands,
-        actions,
-        seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
-        meta if isinstance(meta, dict) else {},
+        records.actions(data),
+        seed if records.whole(seed) else None,
+        records.meta(data),
     )
     start(record)  # the deal itself must be valid even with no actions
     return record
@@ -155,14 +152,8 @@ def start(record: HandRecord) -> State:
 
 def replay(record: HandRecord) -> State:
     """Apply every action in order; raise :class:`ActionError` at the first refused one."""
-    state = start(record)
-    for index, raw in enumerate(record.actions):
-        try:
-            action = Action.from_json(raw)
-            rules.apply(state, action)
-        except (BadAction, rules.IllegalAction) as exc:
-            raise ActionError(index, raw, str(exc)) from None
-    return state
+    refused = (BadAction, rules.IllegalAction)
+    return records.played(start(record), record.actions, Action.from_json, rules.apply, refused)
 
 
 def legal_json(state: State) -> list[dict[str, object]]:

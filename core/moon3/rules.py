@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from math import comb
-from typing import overload
+from typing import TypeVar, overload
 
 from core import seats
 from core.echo import echo
@@ -87,6 +87,8 @@ EFF_SUIT = tuple(_suit_table(t) for t in range(4))
 KEYS = tuple(tuple(_key_table(t, led) for led in range(4)) for t in range(4))
 _NO_SUITS: tuple[int, ...] = SUIT
 _PLAYING = Phase.PLAYING
+#: An action's value as the phase function that applies it reads it.
+V = TypeVar("V")
 JOKER_SUIT = SUIT[JOKER]  # where jokers sit in a seat's plays by suit
 
 PHASE_KINDS = {
@@ -506,11 +508,17 @@ def _next_bidder(state: State, seat: int) -> int:
     return seat
 
 
+def _logged(state: State, action: Action, kind: type[V]) -> V:
+    """Log ``action`` and return its value, of type ``kind`` for its action type."""
+    value = action.value
+    assert isinstance(value, kind)
+    state.history.append(action)
+    return value
+
+
 def _bid(state: State, action: Action) -> None:
     seat = action.seat
-    amount = action.value
-    assert isinstance(amount, int)
-    state.history.append(action)
+    amount = _logged(state, action, int)
     state.high_bid = amount
     state.high_bidder = seat
     # R13: a bid of the maximum, or a bid after everyone else passed, wins at once.
@@ -549,18 +557,14 @@ def _end_auction(state: State, winner: int, amount: int) -> None:
 
 
 def _call(state: State, action: Action) -> None:
-    called = action.value
-    assert isinstance(called, tuple)
-    state.history.append(action)
+    called = _logged(state, action, tuple)
     state.called = called
     state.copies_left = {c: sum(h.count(c) for h in state.dealt) for c in called}
     state.phase = Phase.TRUMP
 
 
 def _trump(state: State, action: Action) -> None:
-    suit = action.value
-    assert isinstance(suit, int)
-    state.history.append(action)
+    suit = _logged(state, action, int)
     state.trump = suit
     state.eff_suit = EFF_SUIT[suit]
     state.phase = Phase.PLAYING

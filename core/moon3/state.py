@@ -7,13 +7,12 @@ they get player views (:mod:`core.moon3.view`). The state is a plain class with
 
 from __future__ import annotations
 
-from enum import IntEnum
-
 from core.moon3.actions import Action
 from core.moon3.config import Config
+from core.state import LabelledPhase
 
 
-class Phase(IntEnum):
+class Phase(LabelledPhase):
     """Where a round stands. The record names are the lower-case ``label``."""
 
     BIDDING = 0
@@ -21,10 +20,6 @@ class Phase(IntEnum):
     TRUMP = 2
     PLAYING = 3
     ROUND_OVER = 4
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
 
 
 class State:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from core.echo import echo
+from core import records
 from core.games import Field, Moves
 from core.moon_dominoes import tiles
 
@@ -54,30 +54,19 @@ class Action(NamedTuple):
     @classmethod
     def from_json(cls, data: object) -> Action:
         """Parse the record form; :class:`BadAction` says what is wrong."""
-        if not isinstance(data, dict):
-            raise BadAction("an action must be a JSON object")
-        seat = data.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise BadAction("an action needs an integer seat")
-        kind = data.get("type")
+        data, seat, kind = records.action_opened(data, BadAction)
         if kind == PASS:
             return cls(seat, PASS)
         if kind == BID:
-            amount = data.get("amount")
-            if isinstance(amount, bool) or not isinstance(amount, int):
-                raise BadAction("a bid amount must be a JSON integer")
+            amount = records.bid_amount(data, BadAction)
             return cls(seat, BID, amount)
         if kind in (DISCARD, PLAY):
-            try:
-                return cls(seat, str(kind), tiles.parse(data.get("tile")))
-            except tiles.UnknownTile as exc:
-                raise BadAction(str(exc)) from None
+            tile = records.named(tiles.parse, data.get("tile"), tiles.UnknownTile, BadAction)
+            return cls(seat, str(kind), tile)
         if kind == TRUMP:
-            try:
-                return cls(seat, TRUMP, tiles.parse_trump(data.get("suit")))
-            except ValueError as exc:
-                raise BadAction(str(exc)) from None
-        raise BadAction(f"unknown action type {echo(kind, 12)}")
+            trump = records.named(tiles.parse_trump, data.get("suit"), ValueError, BadAction)
+            return cls(seat, TRUMP, trump)
+        raise records.unknown_type(kind, BadAction)
 
 
 PASSES = tuple(Action(s, PASS) for s in range(SEATS))

@@ -12,15 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from core import records
 from core.moon_dominoes import rules, scoring, tiles
 from core.moon_dominoes.actions import Action, BadAction
 from core.moon_dominoes.config import HAND, PLAYERS, Config, ConfigError
 from core.moon_dominoes.state import Phase, State
-from core.records import ActionError, RecordError
+from core.records import RecordError
 
 
 @dataclass(frozen=True, slots=True)
-class HandRecord:
+class HandRecord(records.Logged):
     """A parsed record: the hand's start, and its actions still as JSON."""
 
     config: Config
@@ -28,30 +29,13 @@ class HandRecord:
     hands: list[list[int]]
     widow: int
     before: tuple[int, ...]
-    actions: list[Any]
-    seed: int
-    meta: dict[str, Any]
-
-
-def _int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def load(data: object) -> HandRecord:
     """Check a record's config, deal and totals before; :class:`RecordError` if wrong."""
-    if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
-    raw = data.get("config", {})
-    if not isinstance(raw, dict):
-        raise RecordError("config must be an object")
-    try:
-        config = Config.make(**raw)
-    except (ConfigError, TypeError) as exc:
-        raise RecordError(str(exc)) from None
-    first = data.get("first_bidder", 0)
-    if not _int(first) or not 0 <= first < PLAYERS:
-        raise RecordError("first_bidder must be a seat from 0 to 2")
-    hands = _hands(data.get("hands"))
+    data, config = records.opened(data, Config.make, ConfigError)
+    first = records.seat(data, "first_bidder", PLAYERS)
+    hands = records.hands(data.get("hands"), PLAYERS, HAND, "tiles", tiles.parse)
     try:
         widow = tiles.parse(data.get("widow"))
     except tiles.UnknownTile as exc:
@@ -62,38 +46,16 @@ def load(data: object) -> HandRecord:
         if twice:
             raise RecordError(f"{tiles.NAME[twice[0]]} is dealt twice")
         raise RecordError("the hands and the widow must be exactly the 22 tiles")
-    before = data.get("before", [0, 0, 0])
-    if not isinstance(before, list) or len(before) != PLAYERS or not all(map(_int, before)):
-        raise RecordError("before must list the 3 seats' totals as integers")
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise RecordError("actions must be a list")
-    seed = data.get("seed", 0)
-    meta = data.get("meta", {})
     return HandRecord(
         config,
-        int(first),
+        first,
         hands,
         widow,
-        tuple(int(b) for b in before),
-        actions,
-        seed if _int(seed) else 0,
-        meta if isinstance(meta, dict) else {},
+        records.totals_before(data, PLAYERS),
+        actions=records.actions(data),
+        seed=records.seed(data),
+        meta=records.meta(data),
     )
-
-
-def _hands(raw: object) -> list[list[int]]:
-    if not isinstance(raw, list) or len(raw) != PLAYERS:
-        raise RecordError("hands must list 3 hands")
-    hands = []
-    for seat, hand in enumerate(raw):
-        if not isinstance(hand, list) or len(hand) != HAND:
-            raise RecordError(f"seat {seat} must hold {HAND} tiles")
-        try:
-            hands.append(sorted(tiles.parse(t) for t in hand))
-        except tiles.UnknownTile as exc:
-            raise RecordError(str(exc)) from None
-    return hands
 
 
 def start(record: HandRecord) -> State:
@@ -104,13 +66,8 @@ def start(record: HandRecord) -> State:
 
 def replay(record: HandRecord) -> State:
     """Apply every action, checked; :class:`ActionError` names the first that fails."""
-    state = start(record)
-    for index, raw in enumerate(record.actions):
-        try:
-            rules.apply(state, Action.from_json(raw))
-        except (BadAction, rules.IllegalAction) as exc:
-            raise ActionError(index, raw, str(exc)) from None
-    return state
+    refused = (BadAction, rules.IllegalAction)
+    return records.played(start(record), record.actions, Action.from_json, rules.apply, refused)
 
 
 def result(state: State) -> scoring.HandScore | None:
@@ -147,14 +104,9 @@ def replay_result(data: object) -> dict[str, object]:
 
 def dump(state: State, meta: dict[str, Any] | None = None) -> dict[str, Any]:
     """The record of a hand as dealt and played so far."""
-    return {
-        "game": "moon_dominoes",
-        "config": state.config.to_json(),
+    deal = {
         "first_bidder": state.first_bidder,
         "hands": [tiles.names(tiles.bits(mask)) for mask in state.dealt],
         "widow": tiles.NAME[state.widow],
-        "actions": [a.to_json() for a in state.history],
-        "before": list(state.before),
-        "seed": state.seed,
-        "meta": meta or {},
     }
+    return records.dumped("moon_dominoes", state, deal, list(state.before), meta)

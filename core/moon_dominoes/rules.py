@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import struct
 
-from core import seats
+from core import seats, tricks
 from core.moon_dominoes import tiles
 from core.moon_dominoes.actions import (
     BID,
@@ -211,16 +211,8 @@ def _play(state: State, seat: int, tile: int) -> None:
     if len(trick) < PLAYERS:
         state.to_act = NEXT[seat]
         return
-    winner = state.best_seat
-    state.tricks.append((state.leader, tuple(trick)))
-    state.trick_winners.append(winner)
-    state.taken[winner] += 1
+    tricks.take(state, tuple(trick), HAND, HAND_OVER)
     state.trick_tiles = []
-    if len(state.tricks) == HAND:
-        state.phase = HAND_OVER
-        state.to_act = None
-    else:
-        state.to_act = winner
 
 
 def trick_seats(leader: int, count: int) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.echo import echo
+from core.pieces.masks import bits as bits
 
 DOUBLES, NO_TRUMP = 7, 8
 #: The led "suit" that is trump: a suit id past the seven numbers.
@@ -133,13 +134,3 @@ def parse_trump(value: object) -> int:
     if value == "none":
         return NO_TRUMP
     raise ValueError(f"trump is a number 0 to 6, doubles or none, not {echo(value, 12)}")
-
-
-def bits(mask: int) -> list[int]:
-    """The tile ids of a mask, in the record order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

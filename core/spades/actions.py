@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from core.echo import echo
+from core import records
 from core.games import Field, Moves
 from core.pieces import cards
 
@@ -49,16 +49,9 @@ class Action(NamedTuple):
     @classmethod
     def from_json(cls, data: object) -> Action:
         """Parse the hand-record form; :class:`BadAction` says what is wrong."""
-        if not isinstance(data, dict):
-            raise BadAction("an action must be a JSON object")
-        seat = data.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise BadAction("an action needs an integer seat")
-        kind = data.get("type")
+        data, seat, kind = records.action_opened(data, BadAction)
         if kind == BID:
-            amount = data.get("amount")
-            if isinstance(amount, bool) or not isinstance(amount, int):
-                raise BadAction("a bid amount must be a JSON integer")
+            amount = records.bid_amount(data, BadAction)
             blind = data.get("blind", False)
             if not isinstance(blind, bool):
                 raise BadAction("blind must be true or false")
@@ -66,11 +59,9 @@ class Action(NamedTuple):
                 raise BadAction("only a nil bid can be blind")
             return cls(seat, BID, amount, blind)
         if kind == PLAY:
-            try:
-                return cls(seat, PLAY, cards.parse(data.get("card")))
-            except cards.UnknownCard as exc:
-                raise BadAction(str(exc)) from None
-        raise BadAction(f"unknown action type {echo(kind, 12)}")
+            card = records.named(cards.parse, data.get("card"), cards.UnknownCard, BadAction)
+            return cls(seat, PLAY, card)
+        raise records.unknown_type(kind, BadAction)
 
 
 BIDS = tuple(

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from core import records
 from core.pieces import cards
-from core.records import ActionError, RecordError
+from core.records import RecordError
 from core.spades import rules, scoring
 from core.spades.actions import Action, BadAction
 from core.spades.config import Config, ConfigError
@@ -22,36 +23,19 @@ from core.spades.state import Phase, State
 
 
 @dataclass(frozen=True, slots=True)
-class HandRecord:
+class HandRecord(records.Logged):
     """A parsed record: the hand's start, and its actions still as JSON."""
 
     config: Config
     dealer: int
     hands: list[list[int]]
     before: tuple[tuple[int, int], ...]
-    actions: list[Any]
-    seed: int
-    meta: dict[str, Any]
-
-
-def _int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def load(data: object) -> HandRecord:
     """Check a record's config, deal and scores before; :class:`RecordError` if wrong."""
-    if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
-    raw = data.get("config", {})
-    if not isinstance(raw, dict):
-        raise RecordError("config must be an object")
-    try:
-        config = Config.make(**raw)
-    except (ConfigError, TypeError) as exc:
-        raise RecordError(str(exc)) from None
-    dealer = data.get("dealer", 0)
-    if not _int(dealer) or not 0 <= dealer < config.players:
-        raise RecordError(f"dealer must be a seat from 0 to {config.players - 1}")
+    data, config = records.opened(data, Config.make, ConfigError)
+    dealer = records.seat(data, "dealer", config.players)
     removed = config.removed
     if "removed" in data:
         given = data["removed"]
@@ -64,42 +48,24 @@ def load(data: object) -> HandRecord:
         if ids != sorted(removed):
             shown = " ".join(cards.NAME[c] for c in removed) or "nothing"
             raise RecordError(f"this table removes {shown}")
-    hands = _hands(data.get("hands"), config)
-    before = _before(data.get("before"), config)
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise RecordError("actions must be a list")
-    seed = data.get("seed", 0)
-    meta = data.get("meta", {})
-    return HandRecord(
-        config,
-        int(dealer),
-        hands,
-        before,
-        actions,
-        seed if _int(seed) else 0,
-        meta if isinstance(meta, dict) else {},
+    hands = records.hands(
+        data.get("hands"), config.players, config.hand_size, "cards", cards.parse, rules.order
     )
-
-
-def _hands(raw: object, config: Config) -> list[list[int]]:
-    if not isinstance(raw, list) or len(raw) != config.players:
-        raise RecordError(f"hands must list {config.players} hands")
-    hands = []
-    for seat, hand in enumerate(raw):
-        if not isinstance(hand, list) or len(hand) != config.hand_size:
-            raise RecordError(f"seat {seat} must hold {config.hand_size} cards")
-        try:
-            hands.append(sorted((cards.parse(c) for c in hand), key=rules.order))
-        except cards.UnknownCard as exc:
-            raise RecordError(str(exc)) from None
     dealt = sorted(c for hand in hands for c in hand)
     if dealt != sorted(config.deck):
         extra = [c for c in set(dealt) if dealt.count(c) > 1]
         if extra:
             raise RecordError(f"{cards.NAME[extra[0]]} is dealt twice")
         raise RecordError("the hands and the removed cards must make exactly the deck")
-    return hands
+    return HandRecord(
+        config,
+        dealer,
+        hands,
+        _before(data.get("before"), config),
+        actions=records.actions(data),
+        seed=records.seed(data),
+        meta=records.meta(data),
+    )
 
 
 def _before(raw: object, config: Config) -> tuple[tuple[int, int], ...]:
@@ -113,7 +79,7 @@ def _before(raw: object, config: Config) -> tuple[tuple[int, int], ...]:
         if (
             not isinstance(pair, list)
             or len(pair) != 2
-            or not all(_int(v) for v in pair)
+            or not all(records.whole(v) for v in pair)
             or pair[1] < 0
         ):
             raise RecordError("each side's before is [score, bags], bags 0 or more")
@@ -127,13 +93,8 @@ def start(record: HandRecord) -> State:
 
 def replay(record: HandRecord) -> State:
     """Apply every action, checked; :class:`ActionError` names the first that fails."""
-    state = start(record)
-    for index, raw in enumerate(record.actions):
-        try:
-            rules.apply(state, Action.from_json(raw))
-        except (BadAction, rules.IllegalAction) as exc:
-            raise ActionError(index, raw, str(exc)) from None
-    return state
+    refused = (BadAction, rules.IllegalAction)
+    return records.played(start(record), record.actions, Action.from_json, rules.apply, refused)
 
 
 def result(state: State) -> scoring.HandScore | None:
@@ -170,14 +131,9 @@ def replay_result(data: object) -> dict[str, object]:
 
 def dump(state: State, meta: dict[str, Any] | None = None) -> dict[str, Any]:
     """The record of a hand as dealt and played so far."""
-    return {
-        "game": "spades",
-        "config": state.config.to_json(),
+    deal = {
         "dealer": state.dealer,
         "removed": cards.names(state.config.removed),
         "hands": [cards.names(rules.cards_of(mask)) for mask in state.dealt],
-        "actions": [a.to_json() for a in state.history],
-        "before": [list(pair) for pair in state.before],
-        "seed": state.seed,
-        "meta": meta or {},
     }
+    return records.dumped("spades", state, deal, [list(pair) for pair in state.before], meta)

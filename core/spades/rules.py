@@ -22,8 +22,8 @@ from __future__ import annotations
 import random
 import struct
 
-from core import seats
-from core.pieces import cards
+from core import seats, tricks
+from core.pieces import cards, masks
 from core.spades.actions import BID, BIDS, BLIND_NILS, PLAY, PLAYS, Action
 from core.spades.config import Config
 from core.spades.state import Phase, State
@@ -67,14 +67,8 @@ HIGHER = tuple(
 )
 
 
-def bits_of(mask: int) -> list[int]:
-    """The card ids of a mask, lowest id first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+#: The card ids of a mask, lowest id first.
+bits_of = masks.bits
 
 
 class IllegalAction(ValueError):
@@ -101,14 +95,14 @@ def deal(
     deck = [c for _, c in sorted(zip(keys, config.deck, strict=True))]
     players = config.players
     first = seats.next_seat(dealer, players)
-    masks = []
+    dealt = []
     for seat in range(players):
         mask = 0
         for c in deck[seats.deal_offset(seat, first, players) :: players]:
             mask |= 1 << c
-        masks.append(mask)
+        dealt.append(mask)
     sides = len(config.sides)
-    return State(config, dealer, tuple(masks), before or ((0, 0),) * sides, seed)
+    return State(config, dealer, tuple(dealt), before or ((0, 0),) * sides, seed)
 
 
 def order(c: int) -> int:
@@ -125,8 +119,8 @@ def start(
 ) -> State:
     """A hand about to be bid, from given hands (a record's)."""
     sides = len(config.sides)
-    masks = tuple(sum(1 << c for c in hand) for hand in hands)
-    return State(config, dealer, masks, before or ((0, 0),) * sides, seed)
+    dealt = tuple(sum(1 << c for c in hand) for hand in hands)
+    return State(config, dealer, dealt, before or ((0, 0),) * sides, seed)
 
 
 # ---------------------------------------------------------------- what may be done
@@ -285,16 +279,8 @@ def apply_unchecked(state: State, action: Action) -> None:
     if len(trick) < players:
         state.to_act = NEXT[players][seat]
         return
-    winner = state.best_seat
-    state.tricks.append((state.leader, tuple(trick)))
-    state.trick_winners.append(winner)
-    state.taken[winner] += 1
+    tricks.take(state, tuple(trick), state.size, HAND_OVER)
     state.trick_cards = []
-    if len(state.tricks) == state.size:
-        state.phase = HAND_OVER
-        state.to_act = None
-    else:
-        state.to_act = winner
 
 
 def trick_seats(leader: int, count: int, players: int) -> tuple[int, ...]:

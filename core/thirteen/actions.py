@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from core.echo import echo
+from core import records
 from core.games import Field, Moves
 from core.thirteen import cards
 from core.thirteen.config import MAX_PLAYERS
@@ -36,16 +36,11 @@ class Action(NamedTuple):
     @classmethod
     def from_json(cls, data: object) -> Action:
         """Parse the record form; :class:`BadAction` says what is wrong."""
-        if not isinstance(data, dict):
-            raise BadAction("an action must be a JSON object")
-        seat = data.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise BadAction("an action needs an integer seat")
-        kind = data.get("type")
+        data, seat, kind = records.action_opened(data, BadAction)
         if kind == PASS:
             return cls(seat, PASS)
         if kind != PLAY:
-            raise BadAction(f"unknown action type {echo(kind, 12)}")
+            raise records.unknown_type(kind, BadAction)
         raw = data.get("cards")
         if not isinstance(raw, list) or not raw:
             raise BadAction("a play needs a non-empty list of cards")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.echo import echo
+from core.pieces.masks import bits as bits
 
 RANKS = "3456789TJQKA2"
 SUITS = "SCDH"
@@ -67,16 +68,6 @@ def parse(name: object) -> int:
 def label(card: int) -> str:
     """The card as a player reads it: ``10♥``."""
     return RANK_WORDS[card >> 2] + SYMBOLS[card & 3]
-
-
-def bits(mask: int) -> list[int]:
-    """The ids in a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def mask_of(cards: Iterable[int]) -> int:

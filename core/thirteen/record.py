@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.records import ActionError, RecordError
+from core import records
 from core.thirteen import cards, rules
 from core.thirteen.actions import Action, BadAction
 from core.thirteen.config import HAND, Config, ConfigError
@@ -21,75 +21,31 @@ from core.thirteen.state import Phase, State
 
 
 @dataclass(frozen=True, slots=True)
-class HandRecord:
+class HandRecord(records.Logged):
     """A parsed record: the hand's start, and its actions still as JSON."""
 
     config: Config
     first_leader: int | None
     hands: list[list[int]]
     before: tuple[int, ...]
-    actions: list[Any]
-    seed: int
-    meta: dict[str, Any]
-
-
-def _int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def load(data: object) -> HandRecord:
     """Check a record's config, deal and totals before; :class:`RecordError` if wrong."""
-    if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
-    raw = data.get("config", {})
-    if not isinstance(raw, dict):
-        raise RecordError("config must be an object")
-    try:
-        config = Config.make(**raw)
-    except (ConfigError, TypeError) as exc:
-        raise RecordError(str(exc)) from None
+    data, config = records.opened(data, Config.make, ConfigError)
     players = config.players
-    first = data.get("first_leader")
-    if first is not None and (not _int(first) or not 0 <= first < players):
-        raise RecordError(f"first_leader must be a seat from 0 to {players - 1}")
-    hands = _hands(data.get("hands"), players)
-    before = data.get("before", [0] * players)
-    if not isinstance(before, list) or len(before) != players or not all(map(_int, before)):
-        raise RecordError(f"before must list the {players} seats' totals as integers")
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise RecordError("actions must be a list")
-    seed = data.get("seed", 0)
-    meta = data.get("meta", {})
+    first = None
+    if data.get("first_leader") is not None:
+        first = records.seat(data, "first_leader", players)
     return HandRecord(
         config,
         first,
-        hands,
-        tuple(int(b) for b in before),
-        actions,
-        seed if _int(seed) else 0,
-        meta if isinstance(meta, dict) else {},
+        records.hands(data.get("hands"), players, HAND, "cards", cards.parse, once=cards.NAME),
+        records.totals_before(data, players),
+        actions=records.actions(data),
+        seed=records.seed(data),
+        meta=records.meta(data),
     )
-
-
-def _hands(raw: object, players: int) -> list[list[int]]:
-    if not isinstance(raw, list) or len(raw) != players:
-        raise RecordError(f"hands must list {players} hands")
-    hands: list[list[int]] = []
-    seen: set[int] = set()
-    for seat, hand in enumerate(raw):
-        if not isinstance(hand, list) or len(hand) != HAND:
-            raise RecordError(f"seat {seat} must hold {HAND} cards")
-        try:
-            ids = sorted(cards.parse(c) for c in hand)
-        except cards.UnknownCard as exc:
-            raise RecordError(str(exc)) from None
-        for card in ids:
-            if card in seen:
-                raise RecordError(f"{cards.NAME[card]} is dealt twice")
-            seen.add(card)
-        hands.append(ids)
-    return hands
 
 
 def start(record: HandRecord) -> State:
@@ -98,13 +54,8 @@ def start(record: HandRecord) -> State:
 
 def replay(record: HandRecord) -> State:
     """Apply every action, checked; :class:`ActionError` names the first that fails."""
-    state = start(record)
-    for index, raw in enumerate(record.actions):
-        try:
-            rules.apply(state, Action.from_json(raw))
-        except (BadAction, rules.IllegalAction) as exc:
-            raise ActionError(index, raw, str(exc)) from None
-    return state
+    refused = (BadAction, rules.IllegalAction)
+    return records.played(start(record), record.actions, Action.from_json, rules.apply, refused)
 
 
 def totals(state: State) -> list[int] | None:
@@ -144,19 +95,9 @@ def replay_result(data: object) -> dict[str, object]:
 
 def dump(state: State, meta: dict[str, Any] | None = None) -> dict[str, Any]:
     """The record of a hand as dealt and played so far."""
-    out: dict[str, Any] = {"game": "thirteen", "config": state.config.to_json()}
-    if not state.opening:
-        out["first_leader"] = state.first_leader
-    out.update(
-        {
-            "hands": [cards.names(cards.bits(mask)) for mask in state.dealt],
-            "actions": [a.to_json() for a in state.history],
-            "before": list(state.before),
-            "seed": state.seed,
-            "meta": meta or {},
-        }
-    )
-    return out
+    deal: dict[str, Any] = {} if state.opening else {"first_leader": state.first_leader}
+    deal["hands"] = [cards.names(cards.bits(mask)) for mask in state.dealt]
+    return records.dumped("thirteen", state, deal, list(state.before), meta)
 
 
 def is_over(state: State) -> bool:

@@ -6,48 +6,34 @@ a state; pages and bots get player views.
 
 from __future__ import annotations
 
-from enum import IntEnum
-
+from core.state import LabelledPhase, MaskHand
 from core.thirteen.actions import Action
 from core.thirteen.combos import Combo
 from core.thirteen.config import Config
 
 
-class Phase(IntEnum):
+class Phase(LabelledPhase):
     """Where a hand stands; the record names are the lower-case ``label``."""
 
     PLAYING = 0
     HAND_OVER = 1
 
-    @property
-    def label(self) -> str:
-        return self.name.lower()
 
-
-class State:
+class State(MaskHand[Config, Phase, Action, tuple[int, ...]]):
     """One hand, from the deal until one player is left holding cards."""
 
     __slots__ = (
-        "before",
         "bomb_standing",
         "bombs",
-        "config",
-        "dealt",
         "first_leader",
-        "hands",
-        "history",
         "lowest",
         "opening",
         "passed",
-        "phase",
         "places",
-        "played",
         "previous",
-        "seed",
         "standing",
         "standing_cards",
         "standing_seat",
-        "to_act",
         "trick",
         "tricks",
     )
@@ -60,23 +46,18 @@ class State:
         before: tuple[int, ...],
         seed: int = 0,
     ) -> None:
-        self.config = config
-        #: Each seat's thirteen cards as dealt, as masks (the record lists them).
-        self.dealt = dealt
-        self.before = before
-        self.seed = seed
         everything = 0
         for mask in dealt:
             everything |= mask
+        lowest = (everything & -everything).bit_length() - 1
+        holder = next(s for s, m in enumerate(dealt) if m >> lowest & 1)
+        leader = holder if first_leader is None else first_leader
+        super().__init__(config, dealt, before, seed, Phase.PLAYING, leader)
         #: The lowest card dealt (T2).
-        self.lowest = (everything & -everything).bit_length() - 1
+        self.lowest = lowest
         #: T2: a game's first hand: the lowest card's holder leads and must play it.
         self.opening = first_leader is None
-        holder = next(s for s, m in enumerate(dealt) if m >> self.lowest & 1)
-        self.first_leader = holder if first_leader is None else first_leader
-        self.hands = list(dealt)
-        self.phase = Phase.PLAYING
-        self.to_act: int | None = self.first_leader
+        self.first_leader = leader
         #: The play to beat (None on a fresh lead), what it is, and who played it.
         self.standing: Combo | None = None
         self.standing_cards: tuple[int, ...] = ()
@@ -92,35 +73,24 @@ class State:
         #: Tricks finished so far (each reset of T5 ends one), and the last one's moves.
         self.tricks = 0
         self.previous: list[tuple[int, tuple[int, ...]]] = []
-        #: Every card played so far, as a mask.
-        self.played = 0
         #: Bombs each seat has played this hand.
         self.bombs = [0] * config.players
-        self.history: list[Action] = []
 
     def clone(self) -> State:
         """An independent copy (the Expert advances copies thousands of times a move)."""
         copy = State.__new__(State)
-        copy.config = self.config
-        copy.dealt = self.dealt
-        copy.before = self.before
-        copy.seed = self.seed
+        self._copy_hand(copy)
+        copy.bomb_standing = self.bomb_standing
+        copy.bombs = self.bombs[:]
+        copy.first_leader = self.first_leader
         copy.lowest = self.lowest
         copy.opening = self.opening
-        copy.first_leader = self.first_leader
-        copy.hands = self.hands[:]
-        copy.phase = self.phase
-        copy.to_act = self.to_act
+        copy.passed = self.passed
+        copy.places = self.places[:]
+        copy.previous = self.previous
         copy.standing = self.standing
         copy.standing_cards = self.standing_cards
         copy.standing_seat = self.standing_seat
-        copy.bomb_standing = self.bomb_standing
-        copy.passed = self.passed
-        copy.places = self.places[:]
         copy.trick = self.trick[:]
         copy.tricks = self.tricks
-        copy.previous = self.previous
-        copy.played = self.played
-        copy.bombs = self.bombs[:]
-        copy.history = self.history[:]
         return copy
