@@ -104,7 +104,7 @@ class BookPage(Protocol):
     """The screens of a game's scorebook (:class:`core.games.Scorebook`)."""
 
     def create_form(self) -> None:
-        """"Keep score": the form that opens a book."""
+        """ "Keep score": the form that opens a book."""
         ...
 
     def draw(self, view: RoomView, rooms: Any, token: str | None) -> None:

@@ -19,8 +19,9 @@ from core.moon_dominoes.config import HAND, MOON, TARGET
 from core.moon_dominoes.view import PlayerView
 from core.rooms import RoomView
 from ui import escape
+from ui.felt import name_of
 from ui.moon_dominoes import tiles as faces
-from ui.moon_dominoes.table import name_of, tile_html, trump_arg, trump_text
+from ui.moon_dominoes.table import tile_html, trump_arg, trump_text
 from ui.turn import Turn, under_the_felt
 
 #: What a round is called at this game's table.

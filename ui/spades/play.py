@@ -17,7 +17,8 @@ from core.rooms import RoomView
 from core.spades.view import PlayerView
 from ui import escape, look
 from ui import hand as hand_row
-from ui.spades.table import bid_text, name_of, side_label
+from ui.felt import name_of
+from ui.spades.table import bid_text, side_label
 from ui.turn import Turn, under_the_felt
 
 #: What a round is called at this game's table.

@@ -24,7 +24,8 @@ from core.thirteen import cards
 from core.thirteen.view import PlayerView, judge
 from ui import escape, look
 from ui import hand as hand_row
-from ui.thirteen.table import PLACE_WORDS, name_of, what
+from ui.felt import name_of
+from ui.thirteen.table import PLACE_WORDS, what
 from ui.turn import Turn, under_the_felt
 
 #: What a round is called at this game's table.
