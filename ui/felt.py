@@ -118,6 +118,31 @@ def trick_shown(
     return None, False
 
 
+def trick_number(done: int, won: bool) -> int:
+    """The number of the trick on the felt, ``done`` tricks being complete: the last of
+    them while it is shown won, else the one under way."""
+    return done if won else done + 1
+
+
+def played_line(
+    view: RoomView,
+    trick: K,
+    last: K | None,
+    pieces: Callable[[K], Sequence[int]],
+    label: Callable[[int], str],
+) -> str | None:
+    """The last piece put down in words (plain text): "<name> played <label>" on the trick
+    under way, else on the ``last`` trick, which it completed: who takes that trick then.
+    ``None`` before any."""
+    shown = trick if pieces(trick) else last
+    if shown is None or not pieces(shown):
+        return None
+    said = f"{name_of(view, shown.seats[-1])} played {label(pieces(shown)[-1])}"
+    if shown is last and shown.winner is not None:
+        said += f" — {name_of(view, shown.winner)} takes the trick"
+    return said
+
+
 def seated_at_trick(
     view: RoomView,
     about: Callable[[int], Place],

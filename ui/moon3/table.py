@@ -162,8 +162,7 @@ def centre_html(view: RoomView) -> str:
         if table.phase == "playing":
             return f"Trick {len(table.tricks) + 1}"
         return ""
-    number = len(table.tricks) if won else len(table.tricks) + 1
-    return f"Trick {number}<br>{trick.points} pts"
+    return f"Trick {felt.trick_number(len(table.tricks), won)}<br>{trick.points} pts"
 
 
 def _side_of(table: PlayerView, view: RoomView, seat: int) -> str:

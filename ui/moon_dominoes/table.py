@@ -118,8 +118,7 @@ def centre_html(view: RoomView) -> str:
     if table.phase in ("discard", "trump"):
         return "Widow taken"
     _, won = _played(table)
-    number = len(table.tricks) if won else len(table.tricks) + 1
-    return f"Trick {number} of 7"
+    return f"Trick {felt.trick_number(len(table.tricks), won)} of 7"
 
 
 def narration(view: RoomView) -> str:
@@ -144,17 +143,15 @@ def narration(view: RoomView) -> str:
         )
     if table.phase == "trump":
         return f"{name_of(view, table.bidder)} discarded a tile face down."
-    trick, _ = (table.trick, False) if table.trick.tiles else (table.last_trick, True)
-    if trick is None or not trick.tiles:
+    line = felt.played_line(
+        view, table.trick, table.last_trick, lambda shown: shown.tiles, tiles.NAME.__getitem__
+    )
+    if line is None:
         return (
             f"Trump is {trump_text(table.trump)}: "
             f"{name_of(view, table.bidder)} leads the first trick."
         )
-    seat, tile = trick.seats[-1], trick.tiles[-1]
-    said = f"{name_of(view, seat)} played {tiles.NAME[tile]}"
-    if not table.trick.tiles and trick.winner is not None:
-        said += f" — {name_of(view, trick.winner)} takes the trick"
-    return said + "."
+    return line + "."
 
 
 WHAT = {

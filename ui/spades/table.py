@@ -95,8 +95,7 @@ def centre_html(view: RoomView) -> str:
     if table is None or table.phase == "bidding":
         return ""
     _, won = _played(table)
-    number = len(table.tricks) if won else len(table.tricks) + 1
-    return f"Trick {number}"
+    return f"Trick {felt.trick_number(len(table.tricks), won)}"
 
 
 def narration(view: RoomView) -> str:
@@ -109,14 +108,17 @@ def narration(view: RoomView) -> str:
         if table.bids[last] is None:
             return f"{name_of(view, table.to_act)} bids first."
         return f"{name_of(view, last)} {bid_text(table.bids[last], table.blind[last])}."
-    trick, _ = (table.trick, False) if table.trick.cards else (table.last_trick, True)
-    if trick is None or not trick.cards:
+    said = felt.played_line(
+        view, table.trick, table.last_trick, lambda shown: shown.cards, _the_card
+    )
+    if said is None:
         return "Every bid is in: the player left of the dealer leads."
-    seat, card = trick.seats[-1], trick.cards[-1]
-    said = f"{name_of(view, seat)} played the {cards.label(card)}"
-    if not table.trick.cards and trick.winner is not None:
-        said += f" — {name_of(view, trick.winner)} takes the trick"
     return said + "."
+
+
+def _the_card(card: int) -> str:
+    """A card as a sentence says it: "the 10♠"."""
+    return f"the {cards.label(card)}"
 
 
 def now(view: RoomView, at: float | None = None) -> Now:
