@@ -367,8 +367,8 @@ def results(view: RoomView) -> None:
     if said is None:
         return
     kali = f"<p>Kali Tidi (3♠): {escape.html(said.kali)}</p>" if said.kali else ""
+    body = f"<p>{escape.html(said.detail)}</p>{kali}"
     st.markdown(
-        f'<div class="m3-result{"" if said.made else " m3-failed"}">'
-        f"<h3>{escape.html(said.title)}</h3><p>{escape.html(said.detail)}</p>{kali}</div>",
+        look.result_html(said.title, body, "" if said.made else "m3-failed"),
         unsafe_allow_html=True,
     )

@@ -93,15 +93,7 @@ def results(view: RoomView) -> None:
     title = f"Hand {last['round']}"
     if score.count(score[best]) == 1:
         title += f": the best hand to {side_label(table, best) or name_of(view, best)}"
-    st.markdown(
-        f'<div class="m3-result"><h3>{escape.html(title)}</h3>{"".join(rows)}</div>',
-        unsafe_allow_html=True,
-    )
-
-
-def play(view: RoomView, turn: Turn) -> None:
-    """Everything under the felt while a hand runs."""
-    under_the_felt(view, turn, hand, controls, describe_hint)
+    st.markdown(look.result_html(title, "".join(rows)), unsafe_allow_html=True)
 
 
 def describe_hint(hint: Any) -> str:
@@ -113,6 +105,10 @@ def describe_hint(hint: Any) -> str:
         )
         return f"Suggestion: {said}."
     return f"Suggestion: play {cards.label(action.value)}."
+
+
+#: Everything under the felt while a hand runs.
+play = under_the_felt(hand, controls, describe_hint)
 
 
 def summary(settings: Any) -> str:
