@@ -75,15 +75,8 @@ def describe_hint(hint: Any) -> str:
     return text
 
 
-def hand(view: RoomView, turn: Turn) -> None:
-    """The player's cards, always the same faces; on their turn to play, legal ones tap to play."""
-    hand_row.playable(
-        view,
-        turn,
-        faces.button_label,
-        lambda c, index: faces.card_key("play", c, index),
-        lambda action: int(action.value),
-    )
+#: The player's cards, always the same faces; on their turn to play, legal ones tap to play.
+hand = hand_row.playable(faces.button_label, faces.card_key, lambda action: int(action.value))
 
 
 def describe(action: Any) -> str:

@@ -60,15 +60,8 @@ def controls(view: RoomView, turn: Turn) -> None:
             )
 
 
-def hand(view: RoomView, turn: Turn) -> None:
-    """The player's cards; on their turn to play, the legal ones tap to play."""
-    hand_row.playable(
-        view,
-        turn,
-        look.piece_label,
-        lambda c, index: look.piece_key("play", c, index),
-        lambda action: int(action.value),
-    )
+#: The player's cards; on their turn to play, the legal ones tap to play.
+hand = hand_row.playable(look.piece_label, look.piece_key, lambda action: int(action.value))
 
 
 def results(view: RoomView) -> None:
