@@ -10,6 +10,10 @@ round's facts in the two top corners. Up to twelve seats fit: past seven the
 seats shrink. The player to act has a glowing ring around their initial;
 with a deadline the ring drains as the seconds run out, in CSS alone, so
 the felt need not be redrawn every second.
+
+What every trick game says alike is worded here too, from its view: a seat's
+name, the trick laid out (the one under way, or the last once the round is
+over), which trick it is, the last piece played, and the "now" banner.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from core import seats
 from core.rooms import RoomView
 from ui import escape
 
-#: A game's own trick, as its view holds it.
+#: A game's own trick, as its view holds it (``K``: one that says who played and who won).
 T = TypeVar("T")
 K = TypeVar("K", bound="Trick")
 

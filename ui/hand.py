@@ -16,6 +16,7 @@ from typing import Any
 
 import streamlit as st
 
+from core.rooms import RoomView
 from ui.turn import Turn
 
 #: A phone's hand holds at most this many cards to a row; a laptop's, this many.
@@ -66,7 +67,7 @@ def playable(
     label: Callable[[int], str],
     key: Callable[[str, int, int], str],
     card_of: Callable[[Any], int],
-) -> Callable[[Any, Turn], None]:
+) -> Callable[[RoomView, Turn], None]:
     """A trick-taking game's hand (its ``hand`` under the felt): the seat's cards, from its
     room view and the page's seat.
 
@@ -76,7 +77,7 @@ def playable(
     from the widget's prefix, the card and its place in the hand.
     """
 
-    def hand(view: Any, turn: Turn) -> None:
+    def hand(view: RoomView, turn: Turn) -> None:
         table = view.table
         if table is None or view.me is None or turn.token is None or not table.hand:
             return
