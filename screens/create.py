@@ -12,12 +12,12 @@ import streamlit as st
 from core import games
 from core.rooms import RoomError
 from ui import escape, options, session
-from ui.games import ordered
+from ui.games import choice
 
 st.title("Create Room")
 
 name = st.text_input("Your name", max_chars=24, placeholder="How the table will call you")
-game = st.radio("Game", ordered(), format_func=lambda g: games.get(g).title, horizontal=True)
+game = choice()
 table = games.get(game).table
 form = options.draw(table.OPTIONS, f"create-{game}", "Create Room")
 if st.button("Create Room", type="primary", disabled=not form.fits) and form.fits:

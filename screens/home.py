@@ -11,7 +11,7 @@ import streamlit as st
 from core import bots, games, seats
 from core.rooms import RoomError
 from ui import escape, look, options, session
-from ui.games import ordered, screens_of
+from ui.games import choice, ordered, screens_of
 
 st.markdown(look.CSS, unsafe_allow_html=True)
 intro = screens_of(games.FLAGSHIP).intro
@@ -35,13 +35,7 @@ with join:
 with st.expander("**Quick game**: you and bots, dealt at once", icon=":material/smart_toy:"):
     with st.form("quick"):
         quick_name = st.text_input("Your name", max_chars=24, key="quick-name")
-        quick_game = st.radio(
-            "Game",
-            ordered(),
-            format_func=lambda g: games.get(g).title,
-            horizontal=True,
-            key="quick-game",
-        )
+        quick_game = choice(key="quick-game")
         # A form redraws only when sent: each game's own choices are all there, named by game.
         quick_forms = {
             g: options.draw(games.get(g).table.QUICK_OPTIONS, f"quick-{g}", "Start Quick Game")

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core import games
-from ui.games import ordered, screens_of
+from ui.games import choice, ordered, screens_of
 
 st.title("Keep score")
 st.caption(
@@ -17,5 +16,5 @@ st.caption(
     "the stats, and everyone at the table can follow the scores on their phone."
 )
 kept = {g: book for g in ordered() if (book := screens_of(g).book) is not None}
-game = st.radio("Game", list(kept), format_func=lambda g: games.get(g).title, horizontal=True)
+game = choice(list(kept))
 kept[game].create_form()

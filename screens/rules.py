@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import streamlit as st
+from ui.games import choice, screens_of
 
-from core import games
-from ui.games import ordered, screens_of
-
-game = st.radio(
-    "Game", ordered(), format_func=lambda g: games.get(g).title, horizontal=True, key="rules-game"
-)
+game = choice(key="rules-game")
 screens_of(game).rules.draw()

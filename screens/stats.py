@@ -8,16 +8,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core import games
 from ui import session
-from ui.games import ordered, screens_of
+from ui.games import choice, screens_of
 
 st.title("Stats")
-game = st.radio(
-    "Game",
-    ordered(),
-    format_func=lambda g: games.get(g).title,
-    horizontal=True,
-    key="stats-game",
-)
+game = choice(key="stats-game")
 screens_of(game).stats.draw(session.stats())

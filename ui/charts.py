@@ -45,21 +45,30 @@ def _layout(fig: go.Figure, height: int, **axes: object) -> go.Figure:
     return fig
 
 
+def _rates(
+    labels: Sequence[str], rates: Sequence[float], counts: Sequence[str], across: bool
+) -> go.Bar:
+    """Success rates as bars, each labelled with its percentage and its count; ``across``
+    lays them horizontally, the labels down the side."""
+    names, values = _labels(labels), [r * 100 for r in rates]
+    # Plotly's hover names the axes: the label's axis, then the rate's.
+    label, rate = ("y", "x") if across else ("x", "y")
+    return go.Bar(
+        x=values if across else names,
+        y=names if across else values,
+        orientation="h" if across else None,
+        text=[f"{r:.0%}" for r in rates],
+        textposition="auto" if across else "outside",
+        customdata=list(counts),
+        hovertemplate="%{" + label + "}: %{" + rate + ":.0f}% (%{customdata})<extra></extra>",
+        marker_color=GREEN,
+    )
+
+
 def rate_bars(labels: Sequence[str], rates: Sequence[float], counts: Sequence[str]) -> go.Figure:
     """Success rates as vertical bars, each labelled with its percentage and its count."""
-    fig = go.Figure(
-        go.Bar(
-            x=_labels(labels),
-            y=[r * 100 for r in rates],
-            text=[f"{r:.0%}" for r in rates],
-            textposition="outside",
-            customdata=list(counts),
-            hovertemplate="%{x}: %{y:.0f}% (%{customdata})<extra></extra>",
-            marker_color=GREEN,
-        )
-    )
     return _layout(
-        fig,
+        go.Figure(_rates(labels, rates, counts, across=False)),
         300,
         yaxis={"range": [0, 112], "ticksuffix": "%", "fixedrange": True},
         xaxis={"type": "category", "fixedrange": True},
@@ -68,20 +77,8 @@ def rate_bars(labels: Sequence[str], rates: Sequence[float], counts: Sequence[st
 
 def rate_rows(labels: Sequence[str], rates: Sequence[float], counts: Sequence[str]) -> go.Figure:
     """Success rates as horizontal bars: long labels (names, tables) read on a phone."""
-    fig = go.Figure(
-        go.Bar(
-            y=_labels(labels),
-            x=[r * 100 for r in rates],
-            orientation="h",
-            text=[f"{r:.0%}" for r in rates],
-            textposition="auto",
-            customdata=list(counts),
-            hovertemplate="%{y}: %{x:.0f}% (%{customdata})<extra></extra>",
-            marker_color=GREEN,
-        )
-    )
     return _layout(
-        fig,
+        go.Figure(_rates(labels, rates, counts, across=True)),
         max(160, 34 * len(labels) + 40),
         xaxis={"range": [0, 100], "ticksuffix": "%", "fixedrange": True},
         yaxis={"type": "category", "autorange": "reversed", "fixedrange": True},

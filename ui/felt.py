@@ -10,6 +10,10 @@ round's facts in the two top corners. Up to twelve seats fit: past seven the
 seats shrink. The player to act has a glowing ring around their initial;
 with a deadline the ring drains as the seconds run out, in CSS alone, so
 the felt need not be redrawn every second.
+
+What every trick game says alike is worded here too, from its view: a seat's
+name, the trick laid out (the one under way, or the last once the round is
+over), which trick it is, the last piece played, and the "now" banner.
 """
 
 from __future__ import annotations
@@ -18,10 +22,15 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol, TypeVar
 
 from core import seats
 from core.rooms import RoomView
 from ui import escape
+
+#: A game's own trick, as its view holds it (``K``: one that says who played and who won).
+T = TypeVar("T")
+K = TypeVar("K", bound="Trick")
 
 #: The ellipse the seats sit on, and the one the played cards sit on (% of the felt).
 SEAT_RX, SEAT_RY = 41.0, 37.0
@@ -57,22 +66,39 @@ class Place:
     bot: bool = False
 
 
+class Trick(Protocol):
+    """A trick as a game's view holds it: the seats that played, in order, and who holds it."""
+
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+
+def name_of(view: RoomView, seat: int | None) -> str:
+    """A seat's player as the table names them (plain text); "someone" for no seat."""
+    if seat is None or not 0 <= seat < len(view.names):
+        return "someone"
+    return view.names[seat]
+
+
 def seated(
     view: RoomView,
-    about: Callable[[int], Place],
+    about: Callable[[int], Place] | None = None,
     played: Mapping[int, str] | None = None,
     winner: int | None = None,
 ) -> list[Place]:
     """Every seat of the table in seat order, as the felt draws them: what the game says of
-    each (``about``: its tag, line, note and turn) with what every game shows alike: the
-    name, the viewer's own seat, the bots, the piece in front of a seat (``played``, trusted
-    HTML) and the trick's ``winner``."""
+    each (``about``: its tag, line, note and turn; nothing before there is a table) with
+    what every game shows alike: the name, the viewer's own seat, the bots, the piece in
+    front of a seat (``played``, trusted HTML) and the trick's ``winner``."""
     me = view.me.position if view.me is not None else None
     bots = {s.position for s in view.seats if s.is_bot or s.stand_in}
     shown = played or {}
     return [
         replace(
-            about(seat),
+            about(seat) if about is not None else Place(""),
             name=name,
             me=seat == me,
             bot=seat in bots,
@@ -81,6 +107,88 @@ def seated(
         )
         for seat, name in enumerate(view.names)
     ]
+
+
+def trick_shown(
+    trick: T, pieces: Sequence[int], last: T | None, over: bool
+) -> tuple[T | None, bool]:
+    """The trick to lay out in front of the seats, and whether it is already won: the one under
+    way once a piece of it (``pieces``) is down, else the ``last`` one while the round is
+    ``over`` (so the table sees how it ended), else none."""
+    if pieces:
+        return trick, False
+    if over and last is not None:
+        return last, True
+    return None, False
+
+
+def trick_number(done: int, won: bool) -> int:
+    """The number of the trick on the felt, ``done`` tricks being complete: the last of
+    them while it is shown won, else the one under way."""
+    return done if won else done + 1
+
+
+def played_line(
+    view: RoomView,
+    trick: K,
+    last: K | None,
+    pieces: Callable[[K], Sequence[int]],
+    label: Callable[[int], str],
+) -> str | None:
+    """The last piece put down in words (plain text): "<name> played <label>" on the trick
+    under way, else on the ``last`` trick, which it completed: who takes that trick then.
+    ``None`` before any."""
+    shown = trick if pieces(trick) else last
+    if shown is None or not pieces(shown):
+        return None
+    said = f"{name_of(view, shown.seats[-1])} played {label(pieces(shown)[-1])}"
+    if shown is last and shown.winner is not None:
+        said += f" — {name_of(view, shown.winner)} takes the trick"
+    return said
+
+
+def seated_at_trick(
+    view: RoomView,
+    about: Callable[[int], Place],
+    trick: K | None,
+    pieces: Callable[[K], Sequence[int]],
+    face: Callable[[int], str],
+) -> list[Place]:
+    """Every seat (:func:`seated`) with ``trick`` laid out: each of its ``pieces`` in front of
+    the seat that played it, as ``face`` draws it (trusted HTML), and its winner marked."""
+    if trick is None:
+        return seated(view, about)
+    played = {seat: face(piece) for seat, piece in zip(trick.seats, pieces(trick), strict=True)}
+    return seated(view, about, played, trick.winner)
+
+
+def waiting_on(
+    view: RoomView,
+    seat: int,
+    doing: str,
+    at: float | None = None,
+    *,
+    mine: bool,
+    others: str | None = None,
+    timed: str = "",
+) -> Now:
+    """The "now" banner while ``seat`` is to act: "Your turn: ``doing``" to its player, and to
+    everyone else "Waiting for <name> to ``others``" (``doing`` unless given; both trusted
+    HTML). Where a timer runs, the seconds left before the table makes the move it describes
+    (``timed``); else, after ten seconds, how long the table has waited."""
+    at = time.time() if at is None else at
+    text = (
+        f"<b>Your turn:</b> {doing}"
+        if mine
+        else f"Waiting for <b>{escape.html(name_of(view, seat))}</b> to {others or doing}"
+    )
+    left = None
+    if timed and view.deadline is not None:
+        left = max(0, int(view.deadline - at))
+        text += f" · {timed} in <b>{left}&nbsp;s</b>"
+    elif view.waiting_since is not None and at - view.waiting_since >= 10:
+        text += f" · waiting {int(at - view.waiting_since)}&nbsp;s"
+    return Now(text, mine, left)
 
 
 def position(k: int, players: int, rx: float, ry: float) -> tuple[float, float]:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 
+import plotly.graph_objects as go
 import streamlit as st
 
 from ui import charts, look
@@ -84,3 +85,15 @@ def headline(key: str, metrics: Sequence[Metric]) -> None:
 def share(label: str, part: int, whole: int, what: str) -> Metric:
     """A share at a glance, as a percentage, with the counts behind it ("12 of 40 bids")."""
     return Metric(label, pct(part, whole), f"{part:,} of {whole:,} {what}")
+
+
+def chart(fig: go.Figure, key: str) -> None:
+    """A chart on the page, without Plotly's toolbar (``charts.CONFIG``)."""
+    st.plotly_chart(fig, config=charts.CONFIG, key=key)
+
+
+def charted(title: str, caption: str, fig: go.Figure, key: str) -> None:
+    """A chart as every Stats page shows one: its heading, what it counts, then the chart."""
+    st.subheader(title)
+    st.caption(caption)
+    chart(fig, key)

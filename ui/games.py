@@ -11,9 +11,11 @@ introduction — is ``None`` in the others, and the pages ask before they call.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+import streamlit as st
 
 from core import games
 from core.rooms import RoomView
@@ -104,7 +106,7 @@ class BookPage(Protocol):
     """The screens of a game's scorebook (:class:`core.games.Scorebook`)."""
 
     def create_form(self) -> None:
-        """"Keep score": the form that opens a book."""
+        """ "Keep score": the form that opens a book."""
         ...
 
     def draw(self, view: RoomView, rooms: Any, token: str | None) -> None:
@@ -146,3 +148,16 @@ def screens_of(game: str) -> Screens:
 def ordered() -> list[str]:
     """Every game's name, the flagship first (preselected in every game choice)."""
     return sorted(games.names(), key=lambda name: name != games.FLAGSHIP)
+
+
+def choice(among: Sequence[str] | None = None, key: str | None = None) -> str:
+    """The game a page is about, picked by title in one row: ``among`` those games, or every
+    game, the flagship first."""
+    picked: str = st.radio(
+        "Game",
+        list(among) if among is not None else ordered(),
+        format_func=lambda g: games.get(g).title,
+        horizontal=True,
+        key=key,
+    )
+    return picked

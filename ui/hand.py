@@ -16,6 +16,7 @@ from typing import Any
 
 import streamlit as st
 
+from core.rooms import RoomView
 from ui.turn import Turn
 
 #: A phone's hand holds at most this many cards to a row; a laptop's, this many.
@@ -63,26 +64,29 @@ def draw(hand: Sequence[Card], live: bool, tap: Callable[[Callable[[], Any]], No
 
 
 def playable(
-    view: Any,
-    turn: Turn,
     label: Callable[[int], str],
-    key: Callable[[int, int], str],
+    key: Callable[[str, int, int], str],
     card_of: Callable[[Any], int],
-) -> None:
-    """The seat's hand in any trick-taking game, from its room view and the page's seat.
+) -> Callable[[RoomView, Turn], None]:
+    """A trick-taking game's hand (its ``hand`` under the felt): the seat's cards, from its
+    room view and the page's seat.
 
     On the seat's turn to play, each card a legal action plays (``card_of`` says which
     card an action plays) taps to send that action as the page sends every move
     (:meth:`ui.turn.Turn.send`); ``label`` and ``key`` draw each card's face, ``key``
-    from the card and its place in the hand.
+    from the widget's prefix, the card and its place in the hand.
     """
-    table = view.table
-    if table is None or view.me is None or turn.token is None or not table.hand:
-        return
-    playing = table.my_turn and table.phase == "playing"
-    legal = {card_of(a): a for a in table.legal} if playing else {}
-    shown = [
-        Card(label(c), key(c, index), turn.send(legal[c]) if c in legal else None)
-        for index, c in enumerate(table.hand)
-    ]
-    draw(shown, playing, turn.tap)
+
+    def hand(view: RoomView, turn: Turn) -> None:
+        table = view.table
+        if table is None or view.me is None or turn.token is None or not table.hand:
+            return
+        playing = table.my_turn and table.phase == "playing"
+        legal = {card_of(a): a for a in table.legal} if playing else {}
+        shown = [
+            Card(label(c), key("play", c, index), turn.send(legal[c]) if c in legal else None)
+            for index, c in enumerate(table.hand)
+        ]
+        draw(shown, playing, turn.tap)
+
+    return hand

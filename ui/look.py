@@ -141,6 +141,13 @@ def table_html(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return f'<table class="m3-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
+def result_html(title: str, body: str, kind: str = "") -> str:
+    """A finished round's box: its ``title`` (plain text) over ``body`` (trusted HTML), in
+    every game's look; ``kind`` adds classes of the game's own."""
+    css = f"m3-result {kind}" if kind else "m3-result"
+    return f'<div class="{css}"><h3>{escape.html(title)}</h3>{body}</div>'
+
+
 CSS = (
     CARD_CSS
     + """

@@ -74,20 +74,23 @@ def hint_button(view: RoomView, turn: Turn, describe: Callable[[Any], str]) -> N
 
 
 def under_the_felt(
-    view: RoomView,
-    turn: Turn,
     hand: Callable[[RoomView, Turn], None],
     controls: Callable[[RoomView, Turn], None],
     describe: Callable[[Any], str],
-) -> None:
-    """Everything under the felt while a hand runs, in every game's order: the hand, the
-    decision at hand, and on the player's turn the Suggest button and its hint."""
-    hand(view, turn)
-    controls(view, turn)
-    table = view.table
-    if table is not None and table.my_turn:
-        hint_button(view, turn, describe)
-    hint_text(view)
+) -> Callable[[RoomView, Turn], None]:
+    """A game's ``play`` (:class:`ui.games.Controls`): everything under the felt while a hand
+    runs, in every game's order: the hand, the decision at hand, and on the player's turn
+    the Suggest button and its hint (``describe`` words it)."""
+
+    def play(view: RoomView, turn: Turn) -> None:
+        hand(view, turn)
+        controls(view, turn)
+        table = view.table
+        if table is not None and table.my_turn:
+            hint_button(view, turn, describe)
+        hint_text(view)
+
+    return play
 
 
 def hint_text(view: RoomView) -> None:

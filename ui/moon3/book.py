@@ -259,19 +259,14 @@ def entry_form(view: RoomView, book: BookView, rooms: Any, token: str) -> None:
     with st.container(key="m3-entry"):
         st.markdown(f"**Round {number}**")
         entered = _entry_fields(view, book, "new", book.min_bid, "Enter round")
-        st.button(
+        _send_button(
             "Enter round",
-            type="primary",
-            disabled=entered() is None,
-            on_click=_send,
-            args=(
-                partial(rooms.enter_round, token),
-                entered,
-                view.version,
-                f"Round {number} entered",
-            ),
-            key=_state_key(view, book, "enter"),
-            width="stretch",
+            partial(rooms.enter_round, token),
+            entered,
+            view.version,
+            f"Round {number} entered",
+            _state_key(view, book, "enter"),
+            primary=True,
         )
 
 
@@ -286,6 +281,28 @@ def _send(
     entry = entered()
     if entry is not None:
         _tap(partial(call, entry, version), done)
+
+
+def _send_button(
+    label: str,
+    call: Callable[[dict[str, object], int], Any],
+    entered: Callable[[], dict[str, object] | None],
+    version: int,
+    done: str,
+    key: str,
+    primary: bool = False,
+) -> None:
+    """The button that sends an entry (:func:`_send`), live only while the entry is complete;
+    a ``primary`` one stands out and spans its row."""
+    st.button(
+        label,
+        type="primary" if primary else "secondary",
+        disabled=entered() is None,
+        on_click=_send,
+        args=(call, entered, version, done),
+        key=key,
+        width="stretch" if primary else "content",
+    )
 
 
 def _entry_fields(
@@ -381,18 +398,15 @@ def last_round_tools(view: RoomView, book: BookView, rooms: Any, token: str) -> 
             st.session_state.setdefault(_state_key(view, book, part), value)
         fixing = _entry_fields(view, book, "fix", last.bid, "Save correction")
         left, right = st.columns(2)
-        left.button(
-            "Save correction",
-            disabled=fixing() is None,
-            on_click=_send,
-            args=(
+        with left:
+            _send_button(
+                "Save correction",
                 partial(rooms.correct_round, token),
                 fixing,
                 view.version,
                 f"Round {last.number} corrected",
-            ),
-            key=_state_key(view, book, "fix"),
-        )
+                _state_key(view, book, "fix"),
+            )
         right.button(
             "Delete this round",
             on_click=_tap,

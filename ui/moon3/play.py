@@ -75,15 +75,8 @@ def describe_hint(hint: Any) -> str:
     return text
 
 
-def hand(view: RoomView, turn: Turn) -> None:
-    """The player's cards, always the same faces; on their turn to play, legal ones tap to play."""
-    hand_row.playable(
-        view,
-        turn,
-        faces.button_label,
-        lambda c, index: faces.card_key("play", c, index),
-        lambda action: int(action.value),
-    )
+#: The player's cards, always the same faces; on their turn to play, legal ones tap to play.
+hand = hand_row.playable(faces.button_label, faces.card_key, lambda action: int(action.value))
 
 
 def describe(action: Any) -> str:
@@ -367,8 +360,8 @@ def results(view: RoomView) -> None:
     if said is None:
         return
     kali = f"<p>Kali Tidi (3♠): {escape.html(said.kali)}</p>" if said.kali else ""
+    body = f"<p>{escape.html(said.detail)}</p>{kali}"
     st.markdown(
-        f'<div class="m3-result{"" if said.made else " m3-failed"}">'
-        f"<h3>{escape.html(said.title)}</h3><p>{escape.html(said.detail)}</p>{kali}</div>",
+        look.result_html(said.title, body, "" if said.made else "m3-failed"),
         unsafe_allow_html=True,
     )

@@ -33,6 +33,13 @@ def config_for(players: int, decks: int) -> Config:
     return Config.make(players, mode, decks)
 
 
+def _table(rows: list[dict[str, object]], alt: str, wide: bool = False) -> None:
+    """A table of the rules, ruled across only, as wide as its content (or the page)."""
+    st.table(
+        rows, hide_index=True, border="horizontal", alt=alt, width="stretch" if wide else "content"
+    )
+
+
 def deal_rows(decks: int) -> list[dict[str, object]]:
     """R5: cards each and cards removed for every table size with this many decks."""
     configs = [config_for(n, decks) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
@@ -134,13 +141,7 @@ def draw() -> None:
     )
 
     st.header("Cards and points")
-    st.table(
-        points_rows(),
-        hide_index=True,
-        border="horizontal",
-        alt="Points of every card",
-        width="content",
-    )
+    _table(points_rows(), "Points of every card")
     st.markdown(
         f"One deck holds **{one_deck.max_bid} points** in all, "
         f"two decks **{two_decks.max_bid}**.\n\n"
@@ -166,12 +167,7 @@ def draw() -> None:
     for column, decks in zip(st.columns(len(DECKS)), DECKS, strict=True):
         with column:
             st.markdown(f"**With {deck_words(decks)}**")
-            st.table(
-                deal_rows(decks),
-                hide_index=True,
-                border="horizontal",
-                alt=f"Deal with {deck_words(decks)}",
-            )
+            _table(deal_rows(decks), f"Deal with {deck_words(decks)}", wide=True)
     st.markdown(
         f"Trump Cards count as part of the deck: with {with_joker.players} players, one deck "
         f"and its Trump Card there are {with_joker.deck_size} cards, so each player gets "
@@ -187,7 +183,7 @@ def draw() -> None:
     )
 
     st.header("Teams")
-    st.table(
+    _table(
         [
             {
                 "Mode": teams_label,
@@ -210,9 +206,8 @@ def draw() -> None:
                 "Scores are kept per player.",
             },
         ],
-        hide_index=True,
-        border="horizontal",
-        alt="Team modes",
+        "Team modes",
+        wide=True,
     )
     st.markdown(
         f"In {teams_label} and {random_label} mode the two teams sit alternately around the "
@@ -245,13 +240,7 @@ def draw() -> None:
         f"Only in **{card_label}** mode. Before choosing trump, the bid winner names cards; "
         "whoever holds them is on the bidder's side for this round. How many, by default:"
     )
-    st.table(
-        call_rows(),
-        hide_index=True,
-        border="horizontal",
-        alt="Teammate cards to call",
-        width="content",
-    )
+    _table(call_rows(), "Teammate cards to call")
     st.markdown(
         """
     - **House rule**: the host may choose 1, 2 or 3 teammate cards instead, at most the
@@ -309,16 +298,13 @@ def draw() -> None:
     )
     st.subheader(card_label)
     st.markdown("Each player keeps their own score.")
-    st.table(
+    _table(
         [
             {"Player": "Bidder", "Bid made": "+2 × bid", "Bid failed": "−bid"},
             {"Player": "Each partner", "Bid made": "+bid", "Bid failed": "0"},
             {"Player": "Each defender", "Bid made": "0", "Bid failed": "+bid"},
         ],
-        hide_index=True,
-        border="horizontal",
-        alt="Card-Based scores",
-        width="content",
+        "Card-Based scores",
     )
     st.markdown(card_based_example(150))
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import plotly.graph_objects as go
 import streamlit as st
 
 from core.moon3 import cards, facts, record, rules
@@ -85,8 +86,8 @@ def _table(header: list[str], rows: list[list[object]], name: str) -> None:
     figures.table(header, rows, f"moon3-{name}.csv", shown=figures.SHOWN)
 
 
-def _chart(fig: object, name: str) -> None:
-    st.plotly_chart(fig, config=charts.CONFIG, key=f"chart-{name}")
+def _chart(fig: go.Figure, name: str) -> None:
+    figures.chart(fig, f"chart-{name}")
 
 
 def empty_state() -> None:

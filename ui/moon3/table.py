@@ -14,8 +14,8 @@ escaped by whoever shows them.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
+from functools import partial
 from typing import cast
 
 from core.moon3 import cards
@@ -24,7 +24,7 @@ from core.moon3.table import RoomSettings
 from core.moon3.view import PlayerView, TrickView
 from core.rooms import RoomView
 from ui import escape, felt
-from ui.felt import Now
+from ui.felt import Now, name_of
 from ui.moon3 import faces
 
 WHAT = {
@@ -35,16 +35,10 @@ WHAT = {
 }
 
 
-
 def settings_of(view: RoomView) -> RoomSettings:
     """The room's own settings: a Moon 3 of Spades room's view carries its ``RoomSettings``
     (the contract types them as every game's)."""
     return cast(RoomSettings, view.settings)
-
-def _name(view: RoomView, seat: int | None) -> str:
-    if seat is None or not 0 <= seat < len(view.names):
-        return "someone"
-    return view.names[seat]
 
 
 def _tag(table: PlayerView | None, view: RoomView, seat: int) -> tuple[str, str]:
@@ -78,11 +72,9 @@ def _note(table: PlayerView, seat: int) -> str:
 
 def _played(table: PlayerView) -> tuple[TrickView | None, bool]:
     """The trick to lay out in front of the seats, and whether it is already won."""
-    if table.trick.cards:
-        return table.trick, False
-    if table.phase == "round_over" and table.last_trick is not None:
-        return table.last_trick, True
-    return None, False
+    return felt.trick_shown(
+        table.trick, table.trick.cards, table.last_trick, table.phase == "round_over"
+    )
 
 
 def places(view: RoomView) -> list[felt.Place]:
@@ -101,11 +93,9 @@ def places(view: RoomView) -> list[felt.Place]:
         turn = view.choice is not None and view.choice.chooser == seat
         return felt.Place("", tag, kind, note="removes cards" if turn else "", turn=turn)
 
-    faces_in_front = {
-        seat: faces.card_face(card, small=True)
-        for seat, card in (zip(trick.seats, trick.cards, strict=True) if trick else ())
-    }
-    return felt.seated(view, about, faces_in_front, trick.winner if trick else None)
+    return felt.seated_at_trick(
+        view, about, trick, lambda shown: shown.cards, partial(faces.card_face, small=True)
+    )
 
 
 def corners(view: RoomView) -> tuple[str, str, str, str]:
@@ -128,7 +118,7 @@ def _score(view: RoomView) -> str:
     if not any(view.totals):
         return played
     leader = max(range(len(view.totals)), key=lambda s: view.totals[s])
-    return f"Leader {escape.html(_name(view, leader))} <b>{view.totals[leader]}</b><br>{played}"
+    return f"Leader {escape.html(name_of(view, leader))} <b>{view.totals[leader]}</b><br>{played}"
 
 
 def _bid(view: RoomView) -> str:
@@ -141,9 +131,11 @@ def _bid(view: RoomView) -> str:
             f"<b>{cards.SUIT_SYMBOLS[table.trump]} {cards.SUIT_NAMES[table.trump]}</b> trump"
         )
     if table.bid is not None and table.bidder is not None:
-        facts.append(f"Bid <b>{table.bid}</b> {escape.html(_name(view, table.bidder))}")
+        facts.append(f"Bid <b>{table.bid}</b> {escape.html(name_of(view, table.bidder))}")
     elif table.high_bid is not None and table.high_bidder is not None:
-        facts.append(f"High <b>{table.high_bid}</b> {escape.html(_name(view, table.high_bidder))}")
+        facts.append(
+            f"High <b>{table.high_bid}</b> {escape.html(name_of(view, table.high_bidder))}"
+        )
     return "<br>".join(facts)
 
 
@@ -170,8 +162,7 @@ def centre_html(view: RoomView) -> str:
         if table.phase == "playing":
             return f"Trick {len(table.tricks) + 1}"
         return ""
-    number = len(table.tricks) if won else len(table.tricks) + 1
-    return f"Trick {number}<br>{trick.points} pts"
+    return f"Trick {felt.trick_number(len(table.tricks), won)}<br>{trick.points} pts"
 
 
 def _side_of(table: PlayerView, view: RoomView, seat: int) -> str:
@@ -179,7 +170,7 @@ def _side_of(table: PlayerView, view: RoomView, seat: int) -> str:
         return f"team {'AB'[table.teams[seat]]}"
     if seat in table.bidding_side and (seat == table.bidder or seat in table.partners):
         return "the bidding side"
-    return f"{_name(view, seat)}'s side"
+    return f"{name_of(view, seat)}'s side"
 
 
 def narration(view: RoomView) -> str:
@@ -189,11 +180,11 @@ def narration(view: RoomView) -> str:
         return ""
     if table.phase == "bidding":
         if not table.auction:
-            return f"{_name(view, table.first_bidder)} opens the bidding."
+            return f"{name_of(view, table.first_bidder)} opens the bidding."
         seat, amount = table.auction[-1]
-        return f"{_name(view, seat)} {'passed' if amount is None else f'bid {amount}'}."
+        return f"{name_of(view, seat)} {'passed' if amount is None else f'bid {amount}'}."
     if table.phase in ("calling", "trump"):
-        won = f"{_name(view, table.bidder)} won the bidding at {table.bid}"
+        won = f"{name_of(view, table.bidder)} won the bidding at {table.bid}"
         if table.phase == "trump" and table.called:
             called = " ".join(cards.label(c) for c in table.called)
             return f"{won} and called {called}."
@@ -202,17 +193,17 @@ def narration(view: RoomView) -> str:
     if trick is None or not trick.cards:
         if table.trump is not None:
             return (
-                f"{_name(view, table.bidder)} chose {cards.SUIT_SYMBOLS[table.trump]} "
+                f"{name_of(view, table.bidder)} chose {cards.SUIT_SYMBOLS[table.trump]} "
                 f"{cards.SUIT_NAMES[table.trump]} as trump."
             )
         return ""
     seat, card = trick.seats[-1], trick.cards[-1]
-    said = f"{_name(view, seat)} played the {cards.label(card)}"
+    said = f"{name_of(view, seat)} played the {cards.label(card)}"
     if table.called and card in table.called and seat in table.partners:
-        said += f" — {_name(view, seat)} is revealed as partner"
+        said += f" — {name_of(view, seat)} is revealed as partner"
     complete = not table.trick.cards
     if complete and trick.winner is not None:
-        winner = _name(view, trick.winner)
+        winner = name_of(view, trick.winner)
         if cards.KALI_TIDI in trick.cards:
             said += f" — Kali Tidi goes to {_side_of(table, view, trick.winner)}"
         said += f" — {winner} takes the trick ({trick.points} pts)"
@@ -223,9 +214,8 @@ def narration(view: RoomView) -> str:
 
 def now(view: RoomView, at: float | None = None) -> Now:
     """What the table is waiting for (names escaped in ``text``)."""
-    at = time.time() if at is None else at
     if view.choice is not None:
-        chooser = _name(view, view.choice.chooser)
+        chooser = name_of(view, view.choice.chooser)
         mine = view.me is not None and view.me.position == view.choice.chooser
         count = view.choice.count
         text = (
@@ -241,19 +231,9 @@ def now(view: RoomView, at: float | None = None) -> Now:
     what = WHAT.get(table.phase, "")
     if table.phase == "calling":
         what = f"call {table.call_count} teammate card{'s' * (table.call_count != 1)}"
-    mine = table.my_turn
-    text = (
-        f"<b>Your turn:</b> {what}"
-        if mine
-        else f"Waiting for <b>{escape.html(_name(view, table.to_act))}</b> to {what}"
+    return felt.waiting_on(
+        view, table.to_act, what, at, mine=table.my_turn, timed="passes automatically"
     )
-    left = None
-    if view.deadline is not None:
-        left = max(0, int(view.deadline - at))
-        text += f" · passes automatically in <b>{left}&nbsp;s</b>"
-    elif view.waiting_since is not None and at - view.waiting_since >= 10:
-        text += f" · waiting {int(at - view.waiting_since)}&nbsp;s"
-    return Now(text, mine, left)
 
 
 # ---------------------------------------------------------------- results
@@ -270,7 +250,7 @@ class Headline:
 
 
 def _names(view: RoomView, seats: list[int]) -> str:
-    shown = [_name(view, s) for s in seats]
+    shown = [name_of(view, s) for s in seats]
     if len(shown) <= 1:
         return "".join(shown)
     return ", ".join(shown[:-1]) + " and " + shown[-1]
@@ -293,11 +273,11 @@ def headline(view: RoomView) -> Headline | None:
         title = f"{side} take{'s' * (len(bidding) == 1)} {took} of {bid} — the bid fails"
     score = list(last["score"])
     if settings_of(view).mode == Mode.PARTNERS.value:
-        gains = [f"{_name(view, s)} {p:+d}" for s, p in enumerate(score) if p]
+        gains = [f"{name_of(view, s)} {p:+d}" for s, p in enumerate(score) if p]
         detail = "Scores this round: " + (", ".join(gains) if gains else "nobody scores")
     else:
         winners = bidding if made else defending
         team = "AB"[score.index(max(score))] if any(score) else ""
         detail = f"{_names(view, winners)} (team {team}) score {max(score)}"
-    kali = ", ".join(f"{_name(view, k['seat'])} (trick {k['trick']})" for k in last["kali_tidi"])
+    kali = ", ".join(f"{name_of(view, k['seat'])} (trick {k['trick']})" for k in last["kali_tidi"])
     return Headline(title, detail, made, kali)

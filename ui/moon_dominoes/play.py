@@ -18,9 +18,10 @@ from core.moon_dominoes import tiles
 from core.moon_dominoes.config import HAND, MOON, TARGET
 from core.moon_dominoes.view import PlayerView
 from core.rooms import RoomView
-from ui import escape
+from ui import escape, look
+from ui.felt import name_of
 from ui.moon_dominoes import tiles as faces
-from ui.moon_dominoes.table import name_of, tile_html, trump_arg, trump_text
+from ui.moon_dominoes.table import tile_html, trump_arg, trump_text
 from ui.turn import Turn, under_the_felt
 
 #: What a round is called at this game's table.
@@ -201,16 +202,8 @@ def results(view: RoomView) -> None:
         + f" {escape.html(name_of(view, trick.winner)[:8])}</span>"
         for trick in table.tricks
     )
-    st.markdown(
-        f'<div class="m3-result md-result"><h3>{escape.html(title)}</h3>{"".join(rows)}'
-        f"<details><summary>The seven tricks</summary>{tricks}</details></div>",
-        unsafe_allow_html=True,
-    )
-
-
-def play(view: RoomView, turn: Turn) -> None:
-    """Everything under the felt while a hand runs."""
-    under_the_felt(view, turn, hand, controls, describe_hint)
+    seven = f"<details><summary>The seven tricks</summary>{tricks}</details>"
+    st.markdown(look.result_html(title, "".join(rows) + seven, "md-result"), unsafe_allow_html=True)
 
 
 def describe_hint(hint: Any) -> str:
@@ -232,6 +225,10 @@ def describe_hint(hint: Any) -> str:
         chances = ", ".join(f"{trump_text(t)} {hint.estimates[t]}%" for t in best)
         text += f" Chance to make it with the best trumps: {chances}."
     return text
+
+
+#: Everything under the felt while a hand runs.
+play = under_the_felt(hand, controls, describe_hint)
 
 
 def summary(settings: Any) -> str:

@@ -230,25 +230,24 @@ def leaderboard_table(found: Overview) -> Table:
 
 
 def _bids(found: Overview) -> None:
-    st.subheader("Bids made, by bid")
-    st.caption(f"Made means the bidder took at least the tricks bid ({MOON}: all {HAND}).")
     tried = [line for line in found.by_bid if line.tried]
-    st.plotly_chart(
+    figures.charted(
+        "Bids made, by bid",
+        f"Made means the bidder took at least the tricks bid ({MOON}: all {HAND}).",
         charts.rate_bars(
             [str(line.key) for line in tried],
             [line.rate for line in tried],
             [f"{line.made} of {line.tried}" for line in tried],
         ),
-        config=charts.CONFIG,
-        key="md-bids",
+        "md-bids",
     )
     _table("Bids CSV", bid_table(found), "bids")
 
 
 def _trumps(found: Overview) -> None:
-    st.subheader("Trump chosen")
-    st.caption("What the bidder named after taking the widow, and how often the bid was made.")
-    st.plotly_chart(
+    figures.charted(
+        "Trump chosen",
+        "What the bidder named after taking the widow, and how often the bid was made.",
         charts.stacked_columns(
             [trump_text(line.key) for line in found.by_trump],
             [
@@ -257,8 +256,7 @@ def _trumps(found: Overview) -> None:
             ],
             "trump",
         ),
-        config=charts.CONFIG,
-        key="md-trumps",
+        "md-trumps",
     )
     _table("Trumps CSV", trump_table(found), "trumps")
 
@@ -277,21 +275,18 @@ def _moons(found: Overview) -> None:
 
 
 def _defence(found: Overview) -> None:
-    st.subheader("Tricks a defender takes")
-    st.caption(
-        f"The two players against the bidder score a point a trick. On average a defender "
-        f"takes {found.defender_average:.2f} of the {HAND} tricks in a hand."
-    )
     spread = found.defender_spread
     last = max((t for t, n in enumerate(spread) if n), default=0)
-    st.plotly_chart(
+    figures.charted(
+        "Tricks a defender takes",
+        f"The two players against the bidder score a point a trick. On average a defender "
+        f"takes {found.defender_average:.2f} of the {HAND} tricks in a hand.",
         charts.count_rows(
             [f"{t} trick{'s' * (t != 1)}" for t in range(last + 1)],
             spread[: last + 1],
             charts.BLUE,
         ),
-        config=charts.CONFIG,
-        key="md-defence",
+        "md-defence",
     )
     _table("Defence CSV", defence_table(found), "defence")
 

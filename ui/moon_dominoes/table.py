@@ -9,22 +9,14 @@ passed-out deal included (M2: the tiles are dealt again).
 
 from __future__ import annotations
 
-import time
-
 from core import seats
 from core.moon_dominoes import tiles
 from core.moon_dominoes.config import TARGET
 from core.moon_dominoes.view import PlayerView, TrickView
 from core.rooms import RoomView
 from ui import escape, felt
-from ui.felt import Now
+from ui.felt import Now, name_of
 from ui.moon_dominoes import tiles as faces
-
-
-def name_of(view: RoomView, seat: int | None) -> str:
-    if seat is None or not 0 <= seat < len(view.names):
-        return "someone"
-    return view.names[seat]
 
 
 def bid_word(amount: int | None) -> str:
@@ -62,20 +54,21 @@ def trump_arg(trump: int | None) -> int | str | None:
 
 
 def _played(table: PlayerView) -> tuple[TrickView | None, bool]:
-    if table.trick.tiles:
-        return table.trick, False
-    if table.phase == "hand_over" and table.last_trick is not None:
-        return table.last_trick, True
-    return None, False
+    """The trick laid out in front of the seats, and whether it is already won."""
+    return felt.trick_shown(
+        table.trick, table.trick.tiles, table.last_trick, table.phase == "hand_over"
+    )
 
 
 def places(view: RoomView) -> list[felt.Place]:
+    """Every seat: tiles left and tricks taken, the bidder's tag, its word while bidding, and
+    the tile it put on the trick."""
     table: PlayerView | None = view.table
-    trick, _ = _played(table) if table is not None else (None, False)
+    if table is None:
+        return felt.seated(view)
+    trick, _ = _played(table)
 
     def about(seat: int) -> felt.Place:
-        if table is None:
-            return felt.Place("")
         bidder = table.bidder == seat and table.phase != "bidding"
         return felt.Place(
             "",
@@ -86,12 +79,9 @@ def places(view: RoomView) -> list[felt.Place]:
             table.to_act == seat,
         )
 
-    trump = table.trump if table is not None else None
-    tiles_in_front = {
-        seat: tile_html(tile, trump)
-        for seat, tile in (zip(trick.seats, trick.tiles, strict=True) if trick else ())
-    }
-    return felt.seated(view, about, tiles_in_front, trick.winner if trick else None)
+    return felt.seated_at_trick(
+        view, about, trick, lambda shown: shown.tiles, lambda tile: tile_html(tile, table.trump)
+    )
 
 
 def corners(view: RoomView) -> tuple[str, str, str, str]:
@@ -128,8 +118,7 @@ def centre_html(view: RoomView) -> str:
     if table.phase in ("discard", "trump"):
         return "Widow taken"
     _, won = _played(table)
-    number = len(table.tricks) if won else len(table.tricks) + 1
-    return f"Trick {number} of 7"
+    return f"Trick {felt.trick_number(len(table.tricks), won)} of 7"
 
 
 def narration(view: RoomView) -> str:
@@ -154,17 +143,15 @@ def narration(view: RoomView) -> str:
         )
     if table.phase == "trump":
         return f"{name_of(view, table.bidder)} discarded a tile face down."
-    trick, _ = (table.trick, False) if table.trick.tiles else (table.last_trick, True)
-    if trick is None or not trick.tiles:
+    line = felt.played_line(
+        view, table.trick, table.last_trick, lambda shown: shown.tiles, tiles.NAME.__getitem__
+    )
+    if line is None:
         return (
             f"Trump is {trump_text(table.trump)}: "
             f"{name_of(view, table.bidder)} leads the first trick."
         )
-    seat, tile = trick.seats[-1], trick.tiles[-1]
-    said = f"{name_of(view, seat)} played {tiles.NAME[tile]}"
-    if not table.trick.tiles and trick.winner is not None:
-        said += f" — {name_of(view, trick.winner)} takes the trick"
-    return said + "."
+    return line + "."
 
 
 WHAT = {
@@ -176,17 +163,9 @@ WHAT = {
 
 
 def now(view: RoomView, at: float | None = None) -> Now:
-    at = time.time() if at is None else at
     table: PlayerView | None = view.table
     if table is None or table.to_act is None:
         return Now("", False, None)
-    what = WHAT.get(table.phase, "play")
-    mine = table.my_turn
-    text = (
-        f"<b>Your turn:</b> {what}"
-        if mine
-        else f"Waiting for <b>{escape.html(name_of(view, table.to_act))}</b> to {what}"
+    return felt.waiting_on(
+        view, table.to_act, WHAT.get(table.phase, "play"), at, mine=table.my_turn
     )
-    if view.waiting_since is not None and at - view.waiting_since >= 10:
-        text += f" · waiting {int(at - view.waiting_since)}&nbsp;s"
-    return Now(text, mine, None)

@@ -17,7 +17,8 @@ from core.rooms import RoomView
 from core.spades.view import PlayerView
 from ui import escape, look
 from ui import hand as hand_row
-from ui.spades.table import bid_text, name_of, side_label
+from ui.felt import name_of
+from ui.spades.table import bid_text, side_label
 from ui.turn import Turn, under_the_felt
 
 #: What a round is called at this game's table.
@@ -59,15 +60,8 @@ def controls(view: RoomView, turn: Turn) -> None:
             )
 
 
-def hand(view: RoomView, turn: Turn) -> None:
-    """The player's cards; on their turn to play, the legal ones tap to play."""
-    hand_row.playable(
-        view,
-        turn,
-        look.piece_label,
-        lambda c, index: look.piece_key("play", c, index),
-        lambda action: int(action.value),
-    )
+#: The player's cards; on their turn to play, the legal ones tap to play.
+hand = hand_row.playable(look.piece_label, look.piece_key, lambda action: int(action.value))
 
 
 def results(view: RoomView) -> None:
@@ -92,15 +86,7 @@ def results(view: RoomView) -> None:
     title = f"Hand {last['round']}"
     if score.count(score[best]) == 1:
         title += f": the best hand to {side_label(table, best) or name_of(view, best)}"
-    st.markdown(
-        f'<div class="m3-result"><h3>{escape.html(title)}</h3>{"".join(rows)}</div>',
-        unsafe_allow_html=True,
-    )
-
-
-def play(view: RoomView, turn: Turn) -> None:
-    """Everything under the felt while a hand runs."""
-    under_the_felt(view, turn, hand, controls, describe_hint)
+    st.markdown(look.result_html(title, "".join(rows)), unsafe_allow_html=True)
 
 
 def describe_hint(hint: Any) -> str:
@@ -112,6 +98,10 @@ def describe_hint(hint: Any) -> str:
         )
         return f"Suggestion: {said}."
     return f"Suggestion: play {cards.label(action.value)}."
+
+
+#: Everything under the felt while a hand runs.
+play = under_the_felt(hand, controls, describe_hint)
 
 
 def summary(settings: Any) -> str:

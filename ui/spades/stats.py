@@ -58,12 +58,13 @@ def draw(stats: Stats) -> None:
             ),
         ],
     )
-    st.subheader("Bid accuracy")
-    st.caption("Each bid of 1 or more against the tricks its bidder took.")
     labels = ["Exactly the bid", "More (bags)", "Fewer"]
     counts = [found.exact, found.over, found.under]
-    st.plotly_chart(
-        charts.count_rows(labels, counts, charts.GREEN), config=charts.CONFIG, key="sp-accuracy"
+    figures.charted(
+        "Bid accuracy",
+        "Each bid of 1 or more against the tricks its bidder took.",
+        charts.count_rows(labels, counts, charts.GREEN),
+        "sp-accuracy",
     )
     st.subheader("Leaderboard")
     header = ["Player", "Hands", "Exact", "Over", "Under", "Nils made", "Contracts made", "Score"]

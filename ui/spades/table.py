@@ -10,20 +10,14 @@ by 100), and the hand; results give each side's bid, tricks, score and bags.
 
 from __future__ import annotations
 
-import time
+from functools import partial
 
 from core import seats
 from core.pieces import cards
 from core.rooms import RoomView
 from core.spades.view import PlayerView, TrickView
 from ui import escape, felt, look
-from ui.felt import Now
-
-
-def name_of(view: RoomView, seat: int | None) -> str:
-    if seat is None or not 0 <= seat < len(view.names):
-        return "someone"
-    return view.names[seat]
+from ui.felt import Now, name_of
 
 
 def side_label(table: PlayerView, side: int) -> str:
@@ -41,20 +35,21 @@ def bid_text(bid: int | None, blind: bool) -> str:
 
 
 def _played(table: PlayerView) -> tuple[TrickView | None, bool]:
-    if table.trick.cards:
-        return table.trick, False
-    if table.phase == "hand_over" and table.last_trick is not None:
-        return table.last_trick, True
-    return None, False
+    """The trick laid out in front of the seats, and whether it is already won."""
+    return felt.trick_shown(
+        table.trick, table.trick.cards, table.last_trick, table.phase == "hand_over"
+    )
 
 
 def places(view: RoomView) -> list[felt.Place]:
+    """Every seat: its side, cards left, tricks taken and bid, and the card it put on the
+    trick."""
     table: PlayerView | None = view.table
-    trick, _ = _played(table) if table is not None else (None, False)
+    if table is None:
+        return felt.seated(view)
+    trick, _ = _played(table)
 
     def about(seat: int) -> felt.Place:
-        if table is None:
-            return felt.Place("")
         side = table.config.side_of[seat]
         bid = bid_text(table.bids[seat], table.blind[seat])
         line = f"{table.hand_counts[seat]}\u00a0cards · {table.taken[seat]}\u00a0tr"
@@ -67,11 +62,9 @@ def places(view: RoomView) -> list[felt.Place]:
             table.to_act == seat,
         )
 
-    faces_in_front = {
-        seat: look.piece_face(card, small=True)
-        for seat, card in (zip(trick.seats, trick.cards, strict=True) if trick else ())
-    }
-    return felt.seated(view, about, faces_in_front, trick.winner if trick else None)
+    return felt.seated_at_trick(
+        view, about, trick, lambda shown: shown.cards, partial(look.piece_face, small=True)
+    )
 
 
 def corners(view: RoomView) -> tuple[str, str, str, str]:
@@ -102,8 +95,7 @@ def centre_html(view: RoomView) -> str:
     if table is None or table.phase == "bidding":
         return ""
     _, won = _played(table)
-    number = len(table.tricks) if won else len(table.tricks) + 1
-    return f"Trick {number}"
+    return f"Trick {felt.trick_number(len(table.tricks), won)}"
 
 
 def narration(view: RoomView) -> str:
@@ -116,28 +108,22 @@ def narration(view: RoomView) -> str:
         if table.bids[last] is None:
             return f"{name_of(view, table.to_act)} bids first."
         return f"{name_of(view, last)} {bid_text(table.bids[last], table.blind[last])}."
-    trick, _ = (table.trick, False) if table.trick.cards else (table.last_trick, True)
-    if trick is None or not trick.cards:
+    said = felt.played_line(
+        view, table.trick, table.last_trick, lambda shown: shown.cards, _the_card
+    )
+    if said is None:
         return "Every bid is in: the player left of the dealer leads."
-    seat, card = trick.seats[-1], trick.cards[-1]
-    said = f"{name_of(view, seat)} played the {cards.label(card)}"
-    if not table.trick.cards and trick.winner is not None:
-        said += f" — {name_of(view, trick.winner)} takes the trick"
     return said + "."
 
 
+def _the_card(card: int) -> str:
+    """A card as a sentence says it: "the 10♠"."""
+    return f"the {cards.label(card)}"
+
+
 def now(view: RoomView, at: float | None = None) -> Now:
-    at = time.time() if at is None else at
     table: PlayerView | None = view.table
     if table is None or table.to_act is None:
         return Now("", False, None)
     what = "bid" if table.phase == "bidding" else "play a card"
-    mine = table.my_turn
-    text = (
-        f"<b>Your turn:</b> {what}"
-        if mine
-        else f"Waiting for <b>{escape.html(name_of(view, table.to_act))}</b> to {what}"
-    )
-    if view.waiting_since is not None and at - view.waiting_since >= 10:
-        text += f" · waiting {int(at - view.waiting_since)}&nbsp;s"
-    return Now(text, mine, None)
+    return felt.waiting_on(view, table.to_act, what, at, mine=table.my_turn)

@@ -24,7 +24,8 @@ from core.thirteen import cards
 from core.thirteen.view import PlayerView, judge
 from ui import escape, look
 from ui import hand as hand_row
-from ui.thirteen.table import PLACE_WORDS, name_of, what
+from ui.felt import name_of
+from ui.thirteen.table import PLACE_WORDS, what
 from ui.turn import Turn, under_the_felt
 
 #: What a round is called at this game's table.
@@ -149,15 +150,7 @@ def results(view: RoomView) -> None:
             f"<p><b>{PLACE_WORDS[index]}</b> {escape.html(name_of(view, seat))} → "
             f"<b>{last['score'][seat]:+d}</b> (total {last['totals'][seat]}){bomb}{held}</p>"
         )
-    st.markdown(
-        f'<div class="m3-result th-result"><h3>{escape.html(title)}</h3>{"".join(rows)}</div>',
-        unsafe_allow_html=True,
-    )
-
-
-def play(view: RoomView, turn: Turn) -> None:
-    """Everything under the felt while a hand runs."""
-    under_the_felt(view, turn, hand, controls, describe_hint)
+    st.markdown(look.result_html(title, "".join(rows), "th-result"), unsafe_allow_html=True)
 
 
 def describe_hint(hint: Any) -> str:
@@ -167,6 +160,10 @@ def describe_hint(hint: Any) -> str:
         return "Suggestion: pass."
     shown = " ".join(cards.label(c) for c in action.cards)
     return f"Suggestion: play {what(action.cards)} ({shown})."
+
+
+#: Everything under the felt while a hand runs.
+play = under_the_felt(hand, controls, describe_hint)
 
 
 def summary(settings: Any) -> str:

@@ -355,24 +355,26 @@ def first_lead_chart(found: Overview) -> go.Figure:
 
 
 def _places(found: Overview) -> None:
-    st.subheader("Places")
-    st.caption(
+    figures.charted(
+        "Places",
         "Each player's hands by the place they finished, as a share of their hands (the count "
         "on each bar); the best average place on top. Compare within one table size "
-        "(Filters): a 2nd of two is last."
+        "(Filters): a 2nd of two is last.",
+        places_chart(found),
+        "th-places",
     )
-    st.plotly_chart(places_chart(found), config=charts.CONFIG, key="th-places")
     _table("Places CSV", places_table(found), "places")
 
 
 def _first_lead(found: Overview) -> None:
-    st.subheader("Won from the first lead")
-    st.caption(
+    figures.charted(
+        "Won from the first lead",
         "How often the player who led the hand's first trick (the lowest card's holder in a "
         "game's first hand, the last winner later) went out first. The black tick is a fair "
-        "share: one hand in as many as there are players."
+        "share: one hand in as many as there are players.",
+        first_lead_chart(found),
+        "th-lead",
     )
-    st.plotly_chart(first_lead_chart(found), config=charts.CONFIG, key="th-lead")
     _table("First lead CSV", first_lead_table(found), "first-lead")
     _table("First lead by player CSV", first_lead_players(found), "first-lead-players")
 
@@ -395,7 +397,7 @@ def _bombs(found: Overview) -> None:
         shown = rows[:CHART_ROWS]
         fig = charts.count_rows([str(r[0]) for r in shown], [int(str(r[1])) for r in shown])
         fig.update_xaxes(tick0=0, dtick=max(1, int(str(shown[0][1])) // 5))  # whole bombs
-        st.plotly_chart(fig, config=charts.CONFIG, key="th-bombs")
+        figures.chart(fig, "th-bombs")
     with table:
         _table("Bombs CSV", (header, rows), "bombs")
 

@@ -10,22 +10,14 @@ trick won when everyone passed.
 
 from __future__ import annotations
 
-import time
-
 from core.pieces import cards as pieces
 from core.rooms import RoomView
 from core.thirteen import cards, combos
 from core.thirteen.view import PlayerView
 from ui import escape, felt, look
-from ui.felt import Now
+from ui.felt import Now, name_of
 
 PLACE_WORDS = ("1st", "2nd", "3rd", "4th")
-
-
-def name_of(view: RoomView, seat: int | None) -> str:
-    if seat is None or not 0 <= seat < len(view.names):
-        return "someone"
-    return view.names[seat]
 
 
 def face(card: int, small: bool = True) -> str:
@@ -44,11 +36,12 @@ def what(played: tuple[int, ...]) -> str:
 
 
 def places(view: RoomView) -> list[felt.Place]:
+    """Every seat: cards left, "passed" while out of the trick, and its place once out."""
     table: PlayerView | None = view.table
+    if table is None:
+        return felt.seated(view)
 
     def about(seat: int) -> felt.Place:
-        if table is None:
-            return felt.Place("")
         left = table.hand_counts[seat]
         tag = kind = ""
         if seat in table.places:
@@ -136,19 +129,12 @@ def narration(view: RoomView) -> str:
 
 
 def now(view: RoomView, at: float | None = None) -> Now:
-    at = time.time() if at is None else at
     table: PlayerView | None = view.table
     if table is None or table.to_act is None:
         return Now("", False, None)
     doing = "lead any combination" if table.leading else "beat it or pass"
     if table.must_play is not None:
         doing = f"lead with {cards.label(table.must_play)}"
-    mine = table.my_turn
-    text = (
-        f"<b>Your turn:</b> {escape.html(doing)}"
-        if mine
-        else f"Waiting for <b>{escape.html(name_of(view, table.to_act))}</b> to play"
+    return felt.waiting_on(
+        view, table.to_act, escape.html(doing), at, mine=table.my_turn, others="play"
     )
-    if view.waiting_since is not None and at - view.waiting_since >= 10:
-        text += f" · waiting {int(at - view.waiting_since)}&nbsp;s"
-    return Now(text, mine, None)

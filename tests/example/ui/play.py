@@ -9,7 +9,6 @@ import streamlit as st
 from core.rooms import RoomView
 from ui import escape, look
 from ui import hand as hand_row
-from ui.turn import Turn
 
 CSS = ""
 ROUND = "hand"
@@ -19,14 +18,8 @@ def summary(settings: Any) -> str:
     return f"Plain Tricks · {settings.players} players · {settings.hands} hands"
 
 
-def play(view: RoomView, turn: Turn) -> None:
-    hand_row.playable(
-        view,
-        turn,
-        look.piece_label,
-        lambda c, index: look.piece_key("play", c, index),
-        lambda action: int(action.card),
-    )
+#: The hand: on the seat's turn, a legal card taps to play.
+play = hand_row.playable(look.piece_label, look.piece_key, lambda action: int(action.card))
 
 
 def results(view: RoomView) -> None:

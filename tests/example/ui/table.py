@@ -5,11 +5,7 @@ from __future__ import annotations
 from core.rooms import RoomView
 from tests.example.rules import View
 from ui import escape, felt, look
-from ui.felt import Now
-
-
-def _name(view: RoomView, seat: int | None) -> str:
-    return view.names[seat] if seat is not None and 0 <= seat < len(view.names) else "someone"
+from ui.felt import Now, name_of
 
 
 def places(view: RoomView) -> list[felt.Place]:
@@ -43,13 +39,11 @@ def now(view: RoomView, at: float | None = None) -> Now:
     table: View | None = view.table
     if table is None or table.to_act is None:
         return Now("", False, None)
-    if table.my_turn:
-        return Now("<b>Your turn:</b> play a card", True, None)
-    return Now(f"Waiting for <b>{escape.html(_name(view, table.to_act))}</b> to play", False, None)
+    return felt.waiting_on(view, table.to_act, "play a card", at, mine=table.my_turn, others="play")
 
 
 def narration(view: RoomView) -> str:
     table: View | None = view.table
     if table is None or not table.trick_winners:
         return ""
-    return f"{_name(view, table.trick_winners[-1])} took the last trick"
+    return f"{name_of(view, table.trick_winners[-1])} took the last trick"
