@@ -11,7 +11,7 @@ game's bots. What is shared lives here: the interface, the Random level
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from core import games
 
@@ -37,6 +37,45 @@ LABELS = {
     "rules": "Rules (sound habits)",
     "expert": "Expert (thinks ahead)",
 }
+
+
+class Budgeted(Protocol):
+    """An Expert: a bot whose time a decision may be set."""
+
+    def with_budget(self, budget_ms: float) -> Self: ...
+
+
+#: A game's own Rules and Expert bots.
+RulesLevel = TypeVar("RulesLevel")
+ExpertLevel = TypeVar("ExpertLevel", bound=Budgeted)
+
+
+class Levels(Generic[RulesLevel, ExpertLevel]):
+    """A game's bot of each level: the shared Random one, then its own Rules and Expert.
+
+    Called as ``get(level, budget_ms)``, it is the game's bot factory (the Expert with
+    ``budget_ms`` a decision, if given), so each game names its two bots and nothing more.
+    """
+
+    def __init__(self, rules: RulesLevel, expert: ExpertLevel) -> None:
+        self.expert = expert
+        self.bots: dict[str, RandomBot | RulesLevel | ExpertLevel] = {
+            "random": RandomBot(),
+            "rules": rules,
+            "expert": expert,
+        }
+
+    def __call__(
+        self, level: str, budget_ms: float | None = None
+    ) -> RandomBot | RulesLevel | ExpertLevel:
+        try:
+            found = self.bots[level]
+        except KeyError:
+            known = ", ".join(self.bots)
+            raise KeyError(f"unknown bot level {level!r}; known: {known}") from None
+        if budget_ms is not None and found is self.expert:
+            return self.expert.with_budget(budget_ms)
+        return found
 
 
 def get(game: str, level: str, budget_ms: float | None = None) -> Bot:

@@ -25,7 +25,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from core.bots import RandomBot
+from core.bots import Levels
 from core.moon_dominoes import tiles
 from core.moon_dominoes.actions import BID, DISCARDS, PASSES, PLAYS, TRUMPS, Action
 from core.moon_dominoes.bots import knowledge, policy
@@ -260,19 +260,5 @@ def estimates(
     return auction(view, rng, clock, every_trump=True)
 
 
-LEVELS: dict[str, RandomBot | RulesBot | ExpertBot] = {
-    "random": RandomBot(),
-    "rules": RulesBot(),
-    "expert": ExpertBot(),
-}
-
-
-def get(level: str, budget_ms: float | None = None) -> RandomBot | RulesBot | ExpertBot:
-    """The Three-Player Moon bot of a level (the Expert with ``budget_ms`` a decision)."""
-    try:
-        found = LEVELS[level]
-    except KeyError:
-        raise KeyError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}") from None
-    if budget_ms is not None and isinstance(found, ExpertBot):
-        return found.with_budget(budget_ms)
-    return found
+#: The Three-Player Moon bot of a level (the Expert with ``budget_ms`` a decision).
+get = Levels(RulesBot(), ExpertBot())

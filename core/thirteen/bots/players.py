@@ -29,7 +29,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from core.bots import RandomBot
+from core.bots import Levels
 from core.thirteen import cards, rules
 from core.thirteen.actions import PASS, PASSES, PLAY, Action
 from core.thirteen.bots import knowledge, policy, search
@@ -198,19 +198,5 @@ class ExpertBot:
         return options[chosen]
 
 
-LEVELS: dict[str, RandomBot | RulesBot | ExpertBot] = {
-    "random": RandomBot(),
-    "rules": RulesBot(),
-    "expert": ExpertBot(),
-}
-
-
-def get(level: str, budget_ms: float | None = None) -> RandomBot | RulesBot | ExpertBot:
-    """The Thirteen bot of a level (the Expert with ``budget_ms`` a decision)."""
-    try:
-        found = LEVELS[level]
-    except KeyError:
-        raise KeyError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}") from None
-    if budget_ms is not None and isinstance(found, ExpertBot):
-        return found.with_budget(budget_ms)
-    return found
+#: The Thirteen bot of a level (the Expert with ``budget_ms`` a decision).
+get = Levels(RulesBot(), ExpertBot())
