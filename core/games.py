@@ -1046,6 +1046,23 @@ def get(name: str) -> AnyGame:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(REGISTRY))}") from None
 
 
+def having(part: Callable[[AnyGame], object]) -> list[str]:
+    """Every registered game's name that declares ``part`` (its simulation, its tournament…)."""
+    return [name for name in names() if part(get(name)) is not None]
+
+
+def game_option(parser: argparse.ArgumentParser, playable: Sequence[str]) -> None:
+    """The ``--game`` option of a command that plays any of ``playable`` (the flagship unless
+    told); each game's own options follow it."""
+    parser.add_argument(
+        "--game",
+        default=FLAGSHIP,
+        choices=playable,
+        help=f"the game to play (default {FLAGSHIP}); "
+        "--game GAME --help lists that game's own options",
+    )
+
+
 def book_of(name: str) -> Scorebook:
     """A game's scorebook; KeyError if it keeps none."""
     book = get(name).book
