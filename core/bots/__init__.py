@@ -11,6 +11,9 @@ game's bots. What is shared lives here: the interface, the Random level
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from core import games
@@ -28,6 +31,44 @@ class RandomBot:
         if not view.legal:
             raise ValueError("the bot has nothing to do: it is not its turn")
         return rng.choice(list(view.legal))
+
+
+class Offering(Protocol):
+    """A player view as every bot reads it: the seat's legal actions."""
+
+    @property
+    def legal(self) -> Sequence[Any]: ...
+
+
+#: A game's own player view and action, for an Expert that decides on them.
+View = TypeVar("View", bound=Offering)
+Act = TypeVar("Act")
+
+
+@dataclass(frozen=True)
+class SampledExpert(ABC, Generic[View, Act]):
+    """An Expert that weighs sampled worlds within a time budget a decision (``budget_ms``),
+    dealing at most ``worlds`` of them (fewer if the budget runs out first). It has nothing
+    to weigh when only one action is legal."""
+
+    budget_ms: float
+    worlds: int
+    level: str = "expert"
+
+    def with_budget(self, budget_ms: float) -> Self:
+        return replace(self, budget_ms=budget_ms)
+
+    def choose(self, view: View, rng: random.Random) -> Act:
+        if not view.legal:
+            raise ValueError("the bot has nothing to do: it is not its turn")
+        if len(view.legal) == 1:
+            only: Act = view.legal[0]
+            return only
+        return self.weigh(view, rng)
+
+    @abstractmethod
+    def weigh(self, view: View, rng: random.Random) -> Act:
+        """The best of two or more legal actions, by the worlds sampled in time."""
 
 
 #: The levels of every game, and how each is offered to players.
