@@ -879,50 +879,120 @@ class RoundState(Protocol):
     def clone(self) -> Any: ...
 
 
+class SeatedConfig(Protocol):
+    """What the contract reads of every game's config itself: how many players it seats."""
+
+    @property
+    def players(self) -> int: ...
+
+
 R = TypeVar("R", bound=RoundState)
+R_contra = TypeVar("R_contra", bound=RoundState, contravariant=True)
+K = TypeVar("K", bound=SeatedConfig)
+K_contra = TypeVar("K_contra", bound=SeatedConfig, contravariant=True)
+
+# A game's own modules, as :class:`Declared` reads them: each member is :class:`Game`'s of
+# the same name.
+
+
+class RoundRules(Protocol[R_contra, A]):
+    """A game's rules (``core/<game>/rules.py``): its legal actions, in order, and its moves."""
+
+    def legal_actions(self, state: R_contra, /) -> Sequence[A]: ...
+
+    def apply(self, state: R_contra, action: A, /) -> None: ...
+
+    def apply_unchecked(self, state: R_contra, action: A, /) -> None: ...
+
+    def action_order(self, action: A, /) -> Any: ...
+
+
+class RoundRecord(Protocol[R_contra]):
+    """A game's hand records (``core/<game>/record.py``): one replayed, and a round dumped."""
+
+    def replay_result(self, data: object, /) -> dict[str, object]: ...
+
+    def dump(self, state: R_contra, /) -> dict[str, Any]: ...
+
+
+class RoundPlaces(Protocol[K_contra, R]):
+    """Where a game's pieces lie (``core/<game>/places.py``), for the tests of every game."""
+
+    def full_set(self, config: K_contra, /) -> Counter[Any]: ...
+
+    def pieces(self, state: R, /) -> dict[str, Counter[Any]]: ...
+
+    def redeal_unseen(self, state: R, seat: int | None, rng: random.Random, /) -> R: ...
+
+    def points_shared(self, state: R, /) -> tuple[list[int], int]: ...
 
 
 @dataclass(frozen=True)
-class Declared(Generic[C, R, A, V]):
+class Declared(Generic[K, R, A, V]):
     """The one adapter every game registers (SPEC P8): the game declared from its own
     functions and modules, instead of a class of methods that only hand each call on.
 
-    Every field is the member of :class:`Game` of the same name; ``bots`` makes the
-    game's bot of a level (the bots load when first asked for). What the game lacks is
-    ``None``.
+    Each field is the member of :class:`Game` of the same name, but for three of the game's
+    modules: ``rules``, ``places`` and ``record`` (its ``replay_result`` and ``dump`` are
+    ``replay_record`` and ``dump_record``), whose functions become those members when the
+    game is declared; they stay plain fields, as bots and simulation call them in their
+    inner loops. ``bots`` makes the game's bot of a level (:func:`bots_in`); the seats of a
+    config are its players. What the game lacks is ``None``.
     """
 
     name: str
     title: str
     moves: Moves
-    table: Hosting[C, R, A]
-    screens: str
-    store: str
-    make_config: Callable[..., C]
-    deal: Callable[[C, int, int], R]
-    legal_actions: Callable[[R], Sequence[A]]
-    apply: Callable[[R, A], None]
-    apply_unchecked: Callable[[R, A], None]
-    player_view: Callable[[R, int | None], V]
-    replay_record: Callable[[object], dict[str, object]]
-    describe: Callable[[R], dict[str, object]]
-    dump_record: Callable[[R], dict[str, Any]]
-    sample_configs: Callable[[], Sequence[C]]
-    seats_of: Callable[[C], int]
+    table: Hosting[K, R, A]
+    make_config: Callable[..., K]
+    sample_configs: Callable[[], Sequence[K]]
     bots: Callable[[str, float | None], Player[V, A]]
-    action_order: Callable[[A], Any]
-    full_set: Callable[[C], Counter[Any]]
-    pieces: Callable[[R], dict[str, Counter[Any]]]
-    redeal_unseen: Callable[[R, int | None, random.Random], R]
-    points_shared: Callable[[R], tuple[list[int], int]]
+    deal: Callable[[K, int, int], R]
+    rules: RoundRules[R, A]
+    places: RoundPlaces[K, R]
+    player_view: Callable[[R, int | None], V]
+    record: RoundRecord[R]
+    describe: Callable[[R], dict[str, object]]
     replay_state: Callable[[object], R]
-    simulation: Simulation[C, R, Any] | None = None
-    tournament: Tournament[C, R] | None = None
+    simulation: Simulation[K, R, Any] | None = None
+    tournament: Tournament[K, R] | None = None
     before_deal: BeforeDeal | None = None
     timed: TimedMove | None = None
     lobby_teams: LobbyTeams | None = None
     book: Scorebook | None = None
     history: HistoryImport | None = None
+    #: The packages of its screens and of its own store modules: by default its folders,
+    #: ``ui/<name>`` and ``core/store/<name>``.
+    screens: str = ""
+    store: str = ""
+    legal_actions: Callable[[R], Sequence[A]] = field(init=False)
+    apply: Callable[[R, A], None] = field(init=False)
+    apply_unchecked: Callable[[R, A], None] = field(init=False)
+    action_order: Callable[[A], Any] = field(init=False)
+    replay_record: Callable[[object], dict[str, object]] = field(init=False)
+    dump_record: Callable[[R], dict[str, Any]] = field(init=False)
+    full_set: Callable[[K], Counter[Any]] = field(init=False)
+    pieces: Callable[[R], dict[str, Counter[Any]]] = field(init=False)
+    redeal_unseen: Callable[[R, int | None, random.Random], R] = field(init=False)
+    points_shared: Callable[[R], tuple[list[int], int]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "screens", self.screens or f"ui.{self.name}")
+        object.__setattr__(self, "store", self.store or f"core.store.{self.name}")
+        rules, record, places = self.rules, self.record, self.places
+        for name, member in (
+            ("legal_actions", rules.legal_actions),
+            ("apply", rules.apply),
+            ("apply_unchecked", rules.apply_unchecked),
+            ("action_order", rules.action_order),
+            ("replay_record", record.replay_result),
+            ("dump_record", record.dump),
+            ("full_set", places.full_set),
+            ("pieces", places.pieces),
+            ("redeal_unseen", places.redeal_unseen),
+            ("points_shared", places.points_shared),
+        ):
+            object.__setattr__(self, name, member)
 
     def clone(self, state: R) -> R:
         copied: R = state.clone()
@@ -931,8 +1001,22 @@ class Declared(Generic[C, R, A, V]):
     def to_act(self, state: R) -> int | None:
         return state.to_act
 
+    def seats_of(self, config: K) -> int:
+        return config.players
+
     def bot(self, level: str, budget_ms: float | None = None) -> Player[V, A]:
         return self.bots(level, budget_ms)
+
+
+def bots_in(module: str) -> Callable[[str, float | None], Player[Any, Any]]:
+    """A game's bot factory: ``get(level, budget_ms)`` of ``module``, imported when a bot is
+    first asked for (the bots build on the engine, which loads without them)."""
+
+    def bot(level: str, budget_ms: float | None) -> Player[Any, Any]:
+        made: Player[Any, Any] = importlib.import_module(module).get(level, budget_ms)
+        return made
+
+    return bot
 
 
 #: Any registered game, as shared code holds it (each game's own types are its business).
@@ -960,6 +1044,23 @@ def get(name: str) -> AnyGame:
         return REGISTRY[name]
     except KeyError:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(REGISTRY))}") from None
+
+
+def having(part: Callable[[AnyGame], object]) -> list[str]:
+    """Every registered game's name that declares ``part`` (its simulation, its tournament…)."""
+    return [name for name in names() if part(get(name)) is not None]
+
+
+def game_option(parser: argparse.ArgumentParser, playable: Sequence[str]) -> None:
+    """The ``--game`` option of a command that plays any of ``playable`` (the flagship unless
+    told); each game's own options follow it."""
+    parser.add_argument(
+        "--game",
+        default=FLAGSHIP,
+        choices=playable,
+        help=f"the game to play (default {FLAGSHIP}); "
+        "--game GAME --help lists that game's own options",
+    )
 
 
 def book_of(name: str) -> Scorebook:

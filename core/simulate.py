@@ -36,18 +36,12 @@ from core.store import Store, history
 
 def playable() -> list[str]:
     """Every registered game bots can play here."""
-    return [name for name in games.names() if games.get(name).simulation is not None]
+    return games.having(lambda declared: declared.simulation)
 
 
 def add_arguments(parser: argparse.ArgumentParser, game: str) -> None:
     """The ``simulate`` options: those every game shares, then ``game``'s own."""
-    parser.add_argument(
-        "--game",
-        default=games.FLAGSHIP,
-        choices=playable(),
-        help=f"the game to play (default {games.FLAGSHIP}); "
-        "--game GAME --help lists that game's own options",
-    )
+    games.game_option(parser, playable())
     parser.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
     parser.add_argument("--jokers", action="store_true", help="play with the game's jokers")
     parser.add_argument("--bot", default="random", choices=sorted(bots.LEVELS))

@@ -34,20 +34,10 @@ from core.progress import progress
 R = TypeVar("R")
 
 
-def playable() -> list[str]:
-    """Every registered game with duplicate matches."""
-    return [name for name in games.names() if games.get(name).tournament is not None]
-
-
 def add_arguments(parser: argparse.ArgumentParser, game: str) -> None:
-    """The ``tournament`` options: those every game shares, then ``game``'s own."""
-    parser.add_argument(
-        "--game",
-        default=games.FLAGSHIP,
-        choices=playable(),
-        help=f"the game to play (default {games.FLAGSHIP}); "
-        "--game GAME --help lists that game's own options",
-    )
+    """The ``tournament`` options: those every game shares, then ``game``'s own; ``--game``
+    offers every registered game with duplicate matches."""
+    games.game_option(parser, games.having(lambda declared: declared.tournament))
     parser.add_argument("--a", default="rules", choices=sorted(bots.LEVELS), help="level A")
     parser.add_argument("--b", default="random", choices=sorted(bots.LEVELS), help="level B")
     parser.add_argument("--players", type=int, default=4, help="players at the table (default 4)")

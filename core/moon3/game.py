@@ -3,16 +3,16 @@ once, with every capability the platform knows."""
 
 from __future__ import annotations
 
-from core.games import Declared, Player, register
+from core.games import Declared, bots_in, register
 from core.moon3 import book as moon3_book
 from core.moon3 import imports as moon3_imports
 from core.moon3 import places, record, rules
 from core.moon3 import simulate as moon3_simulate
 from core.moon3 import table as moon3_table
 from core.moon3 import tournament as moon3_tournament
-from core.moon3.actions import MOVES, Action
+from core.moon3.actions import MOVES
 from core.moon3.config import MAX_PLAYERS, MIN_PLAYERS, MODE_MIN_PLAYERS, Config, Mode, call_counts
-from core.moon3.view import PlayerView, player_view
+from core.moon3.view import player_view
 
 
 def _samples() -> list[Config]:
@@ -31,12 +31,6 @@ def _samples() -> list[Config]:
     ]
 
 
-def _bot(level: str, budget_ms: float | None) -> Player[PlayerView, Action]:
-    from core.moon3 import bots  # the bots build on the engine: loaded when asked for
-
-    return bots.get(level, budget_ms)
-
-
 #: The flagship game.
 GAME = register(
     Declared(
@@ -44,25 +38,15 @@ GAME = register(
         title="Moon 3 of Spades",
         moves=MOVES,
         table=moon3_table,
-        screens="ui.moon3",
-        store="core.store.moon3",
         make_config=Config.make,
-        deal=rules.deal,
-        legal_actions=rules.legal_actions,
-        apply=rules.apply,
-        apply_unchecked=rules.apply_unchecked,
-        player_view=player_view,
-        replay_record=record.replay_result,
-        describe=record.result,
-        dump_record=record.dump,
         sample_configs=_samples,
-        seats_of=lambda config: config.players,
-        bots=_bot,
-        action_order=rules.action_order,
-        full_set=places.full_set,
-        pieces=places.pieces,
-        redeal_unseen=places.redeal_unseen,
-        points_shared=places.points_shared,
+        bots=bots_in("core.moon3.bots"),
+        deal=rules.deal,
+        rules=rules,
+        places=places,
+        player_view=player_view,
+        record=record,
+        describe=record.result,
         replay_state=lambda data: record.replay(record.load(data)),
         simulation=moon3_simulate,
         tournament=moon3_tournament,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from core.moon3 import cards, rules
 from core.moon3.actions import BID, PASS, Action
 from core.moon3.state import State
+from core.view import TrickTaking, check_seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +29,7 @@ class TrickView:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(TrickTaking[TrickView]):
     """One seat's (or a spectator's) picture of a round."""
 
     seat: int | None
@@ -69,20 +70,11 @@ class PlayerView:
     made: bool | None
     legal: Sequence[Action]
 
-    @property
-    def my_turn(self) -> bool:
-        return self.seat is not None and self.seat == self.to_act
-
-    @property
-    def last_trick(self) -> TrickView | None:
-        return self.tricks[-1] if self.tricks else None
-
 
 def player_view(state: State, seat: int | None) -> PlayerView:
     """What ``seat`` may see of ``state`` (``None``: a spectator)."""
     cfg = state.config
-    if seat is not None and not 0 <= seat < cfg.players:
-        raise ValueError(f"there is no seat {seat}")
+    check_seat(seat, cfg.players)
     auction = tuple(
         (a.seat, a.value if isinstance(a.value, int) else None)
         for a in state.history

@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core import seats
+from core.match import Race
 from core.moon_dominoes import record, rules, scoring
 from core.moon_dominoes.config import PLAYERS, TARGET, Config
 from core.moon_dominoes.state import State
 
 
 @dataclass(slots=True)
-class Match:
+class Match(Race):
     """Running totals, whose turn it is to open the auction, and the result once over."""
 
     config: Config
@@ -31,18 +32,8 @@ class Match:
     ended_early: bool = False
 
     @property
-    def winners(self) -> list[int]:
-        """The winner (none while the game goes on, or after a tie ended early)."""
-        return [] if self.winner is None else [self.winner]
-
-    @property
     def target(self) -> int:
         return TARGET
-
-    @property
-    def length_rounds(self) -> None:
-        """A game is a race to 21, not a number of hands."""
-        return None
 
     def deal(self, seed: int) -> State:
         """The next hand, opened by the current first bidder, with the totals before it."""
@@ -65,22 +56,13 @@ class Match:
         self.over = done.winner is not None
         return done
 
-    def end_early(self) -> None:
-        """The host ends the game between hands: the leader wins (a tie: nobody)."""
-        best = max(self.totals)
-        self.winner = self.totals.index(best) if self.totals.count(best) == 1 else None
-        self.over = True
-        self.ended_early = True
-
     def to_json(self) -> dict[str, Any]:
         return {
             "totals": list(self.totals),
             "hands": self.hands,
             "redeals": self.redeals,
             "first_bidder": self.first_bidder,
-            "winner": self.winner,
-            "over": self.over,
-            "ended_early": self.ended_early,
+            **self.outcome_json(),
         }
 
     @classmethod
@@ -91,7 +73,5 @@ class Match:
             hands=int(data["hands"]),
             redeals=int(data.get("redeals", 0)),
             first_bidder=int(data["first_bidder"]),
-            winner=data["winner"],
-            over=bool(data["over"]),
-            ended_early=bool(data["ended_early"]),
+            **cls.outcome_from(data),
         )

@@ -16,6 +16,7 @@ from core.moon_dominoes import rules, tiles
 from core.moon_dominoes.actions import Action
 from core.moon_dominoes.config import Config
 from core.moon_dominoes.state import Phase, State
+from core.view import TrickTaking, check_seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +29,7 @@ class TrickView:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(TrickTaking[TrickView]):
     """One seat's (or a spectator's) picture of a hand."""
 
     seat: int | None
@@ -55,14 +56,6 @@ class PlayerView:
     legal: Sequence[Action]
 
     @property
-    def my_turn(self) -> bool:
-        return self.seat is not None and self.seat == self.to_act
-
-    @property
-    def last_trick(self) -> TrickView | None:
-        return self.tricks[-1] if self.tricks else None
-
-    @property
     def widow_taken(self) -> bool:
         """Whether the auction is won and the widow is in the bidder's hand."""
         return self.phase not in ("bidding", "redeal")
@@ -70,8 +63,7 @@ class PlayerView:
 
 def player_view(state: State, seat: int | None) -> PlayerView:
     """What ``seat`` may see of ``state`` (``None``: a spectator)."""
-    if seat is not None and not 0 <= seat < state.config.players:
-        raise ValueError(f"there is no seat {seat}")
+    check_seat(seat, state.config.players)
     bidder_here = seat is not None and seat == state.bidder and state.phase is not Phase.BIDDING
     finished = tuple(
         TrickView(rules.trick_seats(leader, len(t)), t, w)

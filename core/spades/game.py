@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from core import seats
-from core.games import Declared, Player, register
+from core.games import Declared, bots_in, register
 from core.spades import places, record, rules
 from core.spades import simulate as spades_simulate
 from core.spades import table as spades_table
 from core.spades import tournament as spades_tournament
-from core.spades.actions import MOVES, Action
+from core.spades.actions import MOVES
 from core.spades.config import Config
 from core.spades.state import State
-from core.spades.view import PlayerView, player_view
+from core.spades.view import player_view
 
 
 def _deal(config: Config, first_bidder: int, seed: int) -> State:
@@ -38,12 +38,6 @@ def _samples() -> list[Config]:
     return individual + partnership
 
 
-def _bot(level: str, budget_ms: float | None) -> Player[PlayerView, Action]:
-    from core.spades.bots import players  # the bots build on the engine: loaded when asked
-
-    return players.get(level, budget_ms)
-
-
 #: Partnership and individual Spades, by options (SPEC section 8). It has no choice before a
 #: deal, no timed move, no teams picked in the lobby, no scorebook and no history to import.
 GAME = register(
@@ -52,25 +46,15 @@ GAME = register(
         title="Spades",
         moves=MOVES,
         table=spades_table,
-        screens="ui.spades",
-        store="core.store.spades",
         make_config=Config.make,
-        deal=_deal,
-        legal_actions=rules.legal_actions,
-        apply=rules.apply,
-        apply_unchecked=rules.apply_unchecked,
-        player_view=player_view,
-        replay_record=record.replay_result,
-        describe=record.describe,
-        dump_record=record.dump,
         sample_configs=_samples,
-        seats_of=lambda config: config.players,
-        bots=_bot,
-        action_order=rules.action_order,
-        full_set=places.full_set,
-        pieces=places.pieces,
-        redeal_unseen=places.redeal_unseen,
-        points_shared=places.points_shared,
+        bots=bots_in("core.spades.bots.players"),
+        deal=_deal,
+        rules=rules,
+        places=places,
+        player_view=player_view,
+        record=record,
+        describe=record.describe,
         replay_state=lambda data: record.replay(record.load(data)),
         simulation=spades_simulate,
         tournament=spades_tournament,

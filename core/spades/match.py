@@ -11,13 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core import seats
+from core.match import Race
 from core.spades import record, rules, scoring
 from core.spades.config import Config
 from core.spades.state import State
 
 
 @dataclass(slots=True)
-class Match:
+class Match(Race):
     """Running totals and bags per side, whose deal it is, and the result once over."""
 
     config: Config
@@ -35,18 +36,8 @@ class Match:
         self.bags = self.bags or [0] * sides
 
     @property
-    def winners(self) -> list[int]:
-        """The winning side (none while the game goes on, or after a tie ended early)."""
-        return [] if self.winner is None else [self.winner]
-
-    @property
     def target(self) -> int:
         return self.config.target
-
-    @property
-    def length_rounds(self) -> None:
-        """A game of Spades is a race to the target, not a number of hands."""
-        return None
 
     @property
     def before(self) -> tuple[tuple[int, int], ...]:
@@ -69,13 +60,6 @@ class Match:
         self.over = self.winner is not None
         return done
 
-    def end_early(self) -> None:
-        """The host ends the game between hands: the leader wins (ties: nobody)."""
-        best = max(self.totals)
-        self.winner = self.totals.index(best) if self.totals.count(best) == 1 else None
-        self.over = True
-        self.ended_early = True
-
     def to_json(self) -> dict[str, Any]:
         return {
             "config": self.config.to_json(),
@@ -83,9 +67,7 @@ class Match:
             "bags": list(self.bags),
             "hands": self.hands,
             "dealer": self.dealer,
-            "winner": self.winner,
-            "over": self.over,
-            "ended_early": self.ended_early,
+            **self.outcome_json(),
         }
 
     @classmethod
@@ -96,7 +78,5 @@ class Match:
             bags=list(data["bags"]),
             hands=int(data["hands"]),
             dealer=int(data["dealer"]),
-            winner=data["winner"],
-            over=bool(data["over"]),
-            ended_early=bool(data["ended_early"]),
+            **cls.outcome_from(data),
         )

@@ -16,6 +16,7 @@ from core.spades import rules
 from core.spades.actions import Action
 from core.spades.config import Config
 from core.spades.state import Phase, State
+from core.view import TrickTaking, check_seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +29,7 @@ class TrickView:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(TrickTaking[TrickView]):
     """One seat's (or a spectator's) picture of a Spades hand."""
 
     seat: int | None
@@ -55,20 +56,11 @@ class PlayerView:
     before: tuple[tuple[int, int], ...]
     legal: Sequence[Action]
 
-    @property
-    def my_turn(self) -> bool:
-        return self.seat is not None and self.seat == self.to_act
-
-    @property
-    def last_trick(self) -> TrickView | None:
-        return self.tricks[-1] if self.tricks else None
-
 
 def player_view(state: State, seat: int | None) -> PlayerView:
     """What ``seat`` may see of ``state`` (``None``: a spectator)."""
     config = state.config
-    if seat is not None and not 0 <= seat < config.players:
-        raise ValueError(f"there is no seat {seat}")
+    check_seat(seat, config.players)
     hidden = (
         seat is not None
         and state.phase is Phase.BIDDING

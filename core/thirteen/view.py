@@ -16,10 +16,11 @@ from core.thirteen.actions import Action
 from core.thirteen.combos import Combo
 from core.thirteen.config import Config
 from core.thirteen.state import State
+from core.view import SeatTurn, check_seat
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(SeatTurn):
     """One seat's (or a spectator's) picture of a hand."""
 
     seat: int | None
@@ -52,10 +53,6 @@ class PlayerView:
     legal: Sequence[Action]
 
     @property
-    def my_turn(self) -> bool:
-        return self.seat is not None and self.seat == self.to_act
-
-    @property
     def leading(self) -> bool:
         """Whether the seat to act opens a fresh trick (and so may not pass)."""
         return self.standing is None
@@ -64,8 +61,7 @@ class PlayerView:
 def player_view(state: State, seat: int | None) -> PlayerView:
     """What ``seat`` may see of ``state`` (``None``: a spectator)."""
     players = state.config.players
-    if seat is not None and not 0 <= seat < players:
-        raise ValueError(f"there is no seat {seat}")
+    check_seat(seat, players)
     own_turn = seat is not None and seat == state.to_act
     opening = rules.first_play(state)
     score = rules.score(state)

@@ -8,6 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core.bots import RandomBot
 from core.pieces import cards
 from core.spades import rules
 from core.spades.actions import BIDS, PLAYS
@@ -16,7 +17,7 @@ from core.spades.config import Config
 from core.spades.state import Phase
 from core.spades.view import player_view
 
-BOTS = [players.RandomBot(), players.RulesBot(), players.ExpertBot(budget_ms=2)]
+BOTS = [RandomBot(), players.RulesBot(), players.ExpertBot(budget_ms=2)]
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -25,7 +25,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from core.bots import RandomBot
+from core.bots import Levels, SampledExpert
 from core.moon_dominoes import tiles
 from core.moon_dominoes.actions import BID, DISCARDS, PASSES, PLAYS, TRUMPS, Action
 from core.moon_dominoes.bots import knowledge, policy
@@ -84,22 +84,13 @@ class _Clock:
 
 
 @dataclass(frozen=True)
-class ExpertBot:
+class ExpertBot(SampledExpert[PlayerView, Action]):
     """Exact solutions of sampled worlds, within a time budget a decision."""
 
     budget_ms: float = DEFAULT_BUDGET_MS
-    #: The worlds a decision deals at most (fewer if the budget runs out first).
     worlds: int = MOST_WORLDS
-    level: str = "expert"
 
-    def with_budget(self, budget_ms: float) -> ExpertBot:
-        return ExpertBot(budget_ms, self.worlds)
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        if not view.legal:
-            raise ValueError("the bot has nothing to do: it is not its turn")
-        if len(view.legal) == 1:
-            return view.legal[0]
+    def weigh(self, view: PlayerView, rng: random.Random) -> Action:
         clock = _Clock(time.perf_counter() + self.budget_ms / 1000, self.worlds)
         if view.phase == "bidding":
             return auction(view, rng, clock, every_trump=False)[0]
@@ -260,19 +251,5 @@ def estimates(
     return auction(view, rng, clock, every_trump=True)
 
 
-LEVELS: dict[str, RandomBot | RulesBot | ExpertBot] = {
-    "random": RandomBot(),
-    "rules": RulesBot(),
-    "expert": ExpertBot(),
-}
-
-
-def get(level: str, budget_ms: float | None = None) -> RandomBot | RulesBot | ExpertBot:
-    """The Three-Player Moon bot of a level (the Expert with ``budget_ms`` a decision)."""
-    try:
-        found = LEVELS[level]
-    except KeyError:
-        raise KeyError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}") from None
-    if budget_ms is not None and isinstance(found, ExpertBot):
-        return found.with_budget(budget_ms)
-    return found
+#: The Three-Player Moon bot of a level (the Expert with ``budget_ms`` a decision).
+get = Levels(RulesBot(), ExpertBot())

@@ -15,7 +15,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from core.bots import RandomBot, montecarlo
+from core.bots import Levels, montecarlo
 from core.spades import record, rules
 from core.spades.actions import BID, BIDS, Action
 from core.spades.bots import knowledge, policy
@@ -121,19 +121,5 @@ class ExpertBot:
         return montecarlo.best(options, world, outcome, deadline)
 
 
-LEVELS: dict[str, RandomBot | RulesBot | ExpertBot] = {
-    "random": RandomBot(),
-    "rules": RulesBot(),
-    "expert": ExpertBot(),
-}
-
-
-def get(level: str, budget_ms: float | None = None) -> RandomBot | RulesBot | ExpertBot:
-    """The Spades bot of a level (the Expert with ``budget_ms`` a decision, if given)."""
-    try:
-        found = LEVELS[level]
-    except KeyError:
-        raise KeyError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}") from None
-    if budget_ms is not None and isinstance(found, ExpertBot):
-        return found.with_budget(budget_ms)
-    return found
+#: The Spades bot of a level (the Expert with ``budget_ms`` a decision, if given).
+get = Levels(RulesBot(), ExpertBot())

@@ -29,7 +29,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from core.bots import RandomBot
+from core.bots import Levels, SampledExpert
 from core.thirteen import cards, rules
 from core.thirteen.actions import PASS, PASSES, PLAY, Action
 from core.thirteen.bots import knowledge, policy, search
@@ -149,22 +149,13 @@ def margin(gains: list[int], worlds: int) -> float:
 
 
 @dataclass(frozen=True)
-class ExpertBot:
+class ExpertBot(SampledExpert[PlayerView, Action]):
     """Rules playouts (and exact endings) over sampled worlds, within a time budget."""
 
     budget_ms: float = DEFAULT_BUDGET_MS
-    #: The worlds a decision deals at most (fewer if the budget runs out first).
     worlds: int = MOST_WORLDS
-    level: str = "expert"
 
-    def with_budget(self, budget_ms: float) -> ExpertBot:
-        return ExpertBot(budget_ms, self.worlds)
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        if not view.legal:
-            raise ValueError("the bot has nothing to do: it is not its turn")
-        if len(view.legal) == 1:
-            return view.legal[0]
+    def weigh(self, view: PlayerView, rng: random.Random) -> Action:
         seat = view.seat
         assert seat is not None
         options = shortlist(view)
@@ -198,19 +189,5 @@ class ExpertBot:
         return options[chosen]
 
 
-LEVELS: dict[str, RandomBot | RulesBot | ExpertBot] = {
-    "random": RandomBot(),
-    "rules": RulesBot(),
-    "expert": ExpertBot(),
-}
-
-
-def get(level: str, budget_ms: float | None = None) -> RandomBot | RulesBot | ExpertBot:
-    """The Thirteen bot of a level (the Expert with ``budget_ms`` a decision)."""
-    try:
-        found = LEVELS[level]
-    except KeyError:
-        raise KeyError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}") from None
-    if budget_ms is not None and isinstance(found, ExpertBot):
-        return found.with_budget(budget_ms)
-    return found
+#: The Thirteen bot of a level (the Expert with ``budget_ms`` a decision).
+get = Levels(RulesBot(), ExpertBot())
