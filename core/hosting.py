@@ -17,12 +17,13 @@ does. The building blocks (:func:`deal_seed`, :func:`open_round`,
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from typing import Any, Generic, Protocol, TypeVar
 
-from core.games import ABANDONED, OVER, PLAYING, RESULTS, GameEnd, Played, TableRoom
+from core.games import ABANDONED, OVER, PLAYING, RESULTS, GameEnd, GameFacts, Played, TableRoom
 
 C = TypeVar("C")
 S = TypeVar("S")
@@ -289,3 +290,48 @@ class MatchHost(Generic[C, S, J, M]):
     def game_config(self, room: TableRoom) -> C:
         config: C = self.match_of(room).config
         return config
+
+
+# ---------------------------------------------------------------- around the match
+# What every game's table does alike beside playing the match: seating its players, keeping
+# its Create Room settings, saying how a finished game went for each seat, and giving the
+# Expert time for a hint; each game passes in its own part (its teams, its mode, its units).
+
+
+def seat_in_join_order(
+    room: TableRoom, host_id: int | None, teams: Sequence[int] | None = None
+) -> None:
+    """Seat the players in join order, the host first; each takes the team of its position
+    where the game has teams (``teams``, position by position), none otherwise."""
+    members = sorted(room.seats, key=lambda s: (s.id != host_id, s.join_order))
+    for position, seat in enumerate(members):
+        seat.position = position
+        seat.team = teams[position] if teams is not None else None
+
+
+def settings_json(settings: Any) -> dict[str, Any]:
+    """Create Room settings as a room keeps them: the game's name, then every field."""
+    return {"game": settings.game, **{f.name: getattr(settings, f.name) for f in fields(settings)}}
+
+
+def seat_results(
+    mode: str,
+    names: Sequence[str],
+    totals: Sequence[int],
+    winners: Sequence[int],
+    units: Sequence[int],
+) -> GameFacts:
+    """Each seat's result in a finished game, for the stats: a seat wins with its unit (its
+    team or side, or the seat itself; ``units`` holds each seat's) and has that unit's total."""
+    return GameFacts(
+        mode,
+        [
+            {"seat": seat, "name": names[seat], "won": unit in winners, "total": totals[unit]}
+            for seat, unit in enumerate(units)
+        ],
+    )
+
+
+def hint_budget(deadline: float) -> float:
+    """The milliseconds the Expert may think for a hint due at ``deadline`` (at least one)."""
+    return max(1.0, (deadline - time.perf_counter()) * 1000)

@@ -34,7 +34,7 @@ from core.games import (
     SettingsError,
     TableRoom,
 )
-from core.hosting_parts import hint_budget, seat_results
+from core.hosting import hint_budget, seat_results
 from core.moon3 import cards, facts, record, rules
 from core.moon3.actions import Action, BadAction
 from core.moon3.config import (

@@ -26,8 +26,14 @@ from core.games import (
     SettingsError,
     TableRoom,
 )
-from core.hosting import MatchHost, Moves
-from core.hosting_parts import hint_budget, seat_in_join_order, seat_results, settings_json
+from core.hosting import (
+    MatchHost,
+    Moves,
+    hint_budget,
+    seat_in_join_order,
+    seat_results,
+    settings_json,
+)
 from core.moon_dominoes import record, rules, tiles
 from core.moon_dominoes.actions import Action, BadAction
 from core.moon_dominoes.config import PLAYERS, TARGET, Config

@@ -27,8 +27,7 @@ from core.games import (
     SettingsError,
     TableRoom,
 )
-from core.hosting import MatchHost, Moves
-from core.hosting_parts import hint_budget, seat_in_join_order, seat_results
+from core.hosting import MatchHost, Moves, hint_budget, seat_in_join_order, seat_results
 from core.spades import record, rules
 from core.spades.actions import Action, BadAction
 from core.spades.config import MAX_PLAYERS, MIN_PLAYERS, Config, ConfigError, Options

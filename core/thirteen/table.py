@@ -25,8 +25,14 @@ from core.games import (
     SettingsError,
     TableRoom,
 )
-from core.hosting import MatchHost, Moves
-from core.hosting_parts import hint_budget, seat_in_join_order, seat_results, settings_json
+from core.hosting import (
+    MatchHost,
+    Moves,
+    hint_budget,
+    seat_in_join_order,
+    seat_results,
+    settings_json,
+)
 from core.thirteen import record, rules
 from core.thirteen.actions import Action, BadAction
 from core.thirteen.config import DEFAULT_HANDS, MAX_PLAYERS, MIN_PLAYERS, Config

@@ -1,4 +1,5 @@
-"""What every game's table does alike (core.hosting_parts): seating, settings, seat results."""
+"""What every game's table does alike around the match (core.hosting): seating, settings
+and each seat's result."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
 from core.games import TableRoom
-from core.hosting_parts import hint_budget, seat_in_join_order, seat_results, settings_json
+from core.hosting import hint_budget, seat_in_join_order, seat_results, settings_json
 
 
 @dataclass
