@@ -31,7 +31,7 @@ Chosen = Mapping[str, Any]
 #: A room's status, as a game hosting it sets it. ``choosing``: the next deal waits on a
 #: choice one seat makes (:class:`BeforeDeal`); ``scoring``: a scorebook awaits its next round
 #: (:class:`Scorebook`).
-LOBBY, CHOOSING, PLAYING, RESULTS, OVER, ABANDONED, SCORING = (
+LOBBY, CHOOSING, PLAYING, RESULTS, OVER, ABANDONED, KEEPING_SCORE = (
     "lobby",
     "choosing",
     "playing",

@@ -23,7 +23,7 @@ import streamlit as st
 
 from core import bots, games
 from core.boundary import shown
-from core.rooms import CHOOSING, LOBBY, OVER, PLAYING, RESULTS, SCORING, RoomError, RoomView
+from core.rooms import CHOOSING, KEEPING_SCORE, LOBBY, OVER, PLAYING, RESULTS, RoomError, RoomView
 from ui import escape, felt, look, session
 from ui.games import ordered, screens_of
 from ui.share import button as share_button
@@ -356,7 +356,7 @@ if room_view is None:
 assert room_view is not None
 show_flash()
 status = room_view.status
-if room_view.book is not None or status == SCORING:  # a scorebook: rounds entered, not dealt
+if room_view.book is not None or status == KEEPING_SCORE:  # a scorebook: rounds entered, not dealt
     book = screens_of(room_view.game).book
     if book is None:  # a scorebook of a game that keeps none cannot be opened
         st.error("This game keeps no scorebook.")

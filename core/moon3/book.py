@@ -23,7 +23,15 @@ from datetime import UTC, date, datetime
 from typing import Any, ClassVar
 
 from core import names, seats
-from core.games import GameFacts, KeptGame, RoundFacts, SettingsError, TableRoom
+from core.games import (
+    KEEPING_SCORE,
+    OVER,
+    GameFacts,
+    KeptGame,
+    RoundFacts,
+    SettingsError,
+    TableRoom,
+)
 from core.moon3 import facts, scorebook
 from core.moon3.config import (
     MAX_PLAYERS,
@@ -38,7 +46,6 @@ from core.moon3.scorebook import stored_key as stored_key
 from core.moon3.scoring import GameLength, chosen_length, game_outcome, new_match, unit_of
 
 KIND = "scorebook"
-SCORING, OVER = "scoring", "over"
 #: The shape of the key a kept game is stored under (:func:`core.moon3.scorebook.game_key`):
 #: 2 since a key holds the game's time and rounds, not its players. A game stored under an
 #: older one gets its key anew from its stored rounds when the store opens.
@@ -174,7 +181,7 @@ def open_book(room: TableRoom, number: int = 1) -> None:
     }
     room.doc["entries"] = []
     room.doc["since"] = room.now
-    room.status = SCORING
+    room.status = KEEPING_SCORE
 
 
 def seating(settings: BookSettings, seed: int) -> list[int | None]:
@@ -200,7 +207,7 @@ def settle(room: TableRoom) -> None:
     outcome = game_outcome(game["totals"], len(entries), length, ended_early=early)
     game.update(over=outcome.over, winners=list(outcome.winners), ended_early=early)
     room.doc["since"] = room.now
-    room.status = OVER if outcome.over else SCORING
+    room.status = OVER if outcome.over else KEEPING_SCORE
 
 
 def _checked(room: TableRoom, data: object) -> Entry:
@@ -212,7 +219,7 @@ def _checked(room: TableRoom, data: object) -> Entry:
 
 def add(room: TableRoom, data: object) -> Entry:
     """Enter the next round; :class:`SettingsError` if it is refused or the game is over."""
-    if room.status != SCORING:
+    if room.status != KEEPING_SCORE:
         raise SettingsError("this game is over: start a new one to enter more rounds")
     entry = _checked(room, data)
     room.doc["entries"].append(entry.to_json())
@@ -242,7 +249,7 @@ def remove_last(room: TableRoom) -> None:
 
 def end_early(room: TableRoom) -> None:
     """R28: the host ends the game; the leaders win, marked ended early."""
-    if room.status != SCORING:
+    if room.status != KEEPING_SCORE:
         raise SettingsError("this game is already over")
     if not room.doc["entries"]:
         raise SettingsError("enter a round before ending the game")

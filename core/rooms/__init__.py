@@ -20,7 +20,7 @@ room). Every rule comes from the room's game, through the registry.
 
 from __future__ import annotations
 
-from core.rooms.context import ABANDONED, CHOOSING, LOBBY, OVER, PLAYING, RESULTS, SCORING
+from core.rooms.context import ABANDONED, CHOOSING, KEEPING_SCORE, LOBBY, OVER, PLAYING, RESULTS
 from core.rooms.errors import Forbidden, NotFound, Refused, RoomError, Stale
 from core.rooms.service import CODE_ALPHABET, CODE_LENGTH, Rooms
 from core.rooms.timers import ABANDON_AFTER, BOT_DELAY, ROOM_EXPERT_MS
@@ -35,13 +35,13 @@ __all__ = [
     "CODE_ALPHABET",
     "CODE_LENGTH",
     "HINT_MS",
+    "KEEPING_SCORE",
     "LOBBY",
     "NEXT_ROUND_GRACE",
     "OVER",
     "PLAYING",
     "RESULTS",
     "ROOM_EXPERT_MS",
-    "SCORING",
     "ChoiceView",
     "Forbidden",
     "NotFound",

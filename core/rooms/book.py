@@ -15,7 +15,7 @@ from typing import Any
 
 from core import games
 from core.games import SettingsError
-from core.rooms.context import SCOREBOOK, SCORING, Ctx, SeatRow, is_book, stamp, token_hash
+from core.rooms.context import KEEPING_SCORE, SCOREBOOK, Ctx, SeatRow, is_book, stamp, token_hash
 from core.rooms.errors import Forbidden, Refused
 from core.store import history
 
@@ -30,7 +30,7 @@ def book_of(ctx: Ctx) -> Any:
 def new_book(settings: Any, doc: dict[str, Any], host: SeatRow) -> list[SeatRow]:
     """Make a new room's document a scorebook's and seat the other players by name (no links
     yet); Random draws the teams here, once."""
-    doc.update(kind=SCOREBOOK, status=SCORING, entries=[])
+    doc.update(kind=SCOREBOOK, status=KEEPING_SCORE, entries=[])
     teams = games.book_of(settings.game).seating(settings, doc["seed"])
     host.position, host.team = 0, teams[0]
     return [

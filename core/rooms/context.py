@@ -22,11 +22,11 @@ from core import games
 # A room's statuses are the contract's (a game hosting the room sets them).
 from core.games import ABANDONED as ABANDONED
 from core.games import CHOOSING as CHOOSING
+from core.games import KEEPING_SCORE as KEEPING_SCORE
 from core.games import LOBBY as LOBBY
 from core.games import OVER as OVER
 from core.games import PLAYING as PLAYING
 from core.games import RESULTS as RESULTS
-from core.games import SCORING as SCORING
 from core.rooms.errors import Forbidden
 
 #: A room whose rounds are entered by hand rather than dealt (H3) says so in its document.
