@@ -85,12 +85,13 @@ def grow(store: Store, rounds: int) -> int:
             )
             conn.execute(
                 text(
-                    "insert into moon3_round (round_id, decks, bidder, bidder_name, bid, trump,"
-                    " called, partners, made, bidding_points, defending_points, points_known,"
-                    " kali_tidi, kali_ours, kali_theirs)"
-                    " select round_id + :r, decks, bidder, bidder_name, bid, trump, called,"
-                    " partners, made, bidding_points, defending_points, points_known,"
-                    " kali_tidi, kali_ours, kali_theirs from moon3_round where round_id <= :top"
+                    "insert into moon3_round (round_id, players, mode, source, decks, bidder,"
+                    " bidder_name, bid, trump, called, partners, made, bidding_points,"
+                    " defending_points, points_known, kali_tidi, kali_ours, kali_theirs)"
+                    " select round_id + :r, players, mode, source, decks, bidder, bidder_name,"
+                    " bid, trump, called, partners, made, bidding_points, defending_points,"
+                    " points_known, kali_tidi, kali_ours, kali_theirs from moon3_round"
+                    " where round_id <= :top"
                 ),
                 {"r": r, "top": max_round},
             )

@@ -35,6 +35,7 @@ def stored_round(session: Any, row: RoundRecord, own: Moon3Round | None) -> int:
     assert row.id is not None
     if own is not None:
         own.round_id = row.id
+        own.players, own.mode, own.source = row.players, row.mode, row.source  # as facts repeat
         session.add(own)
     return row.id
 

@@ -115,13 +115,21 @@ def test_the_round_row_keeps_only_what_every_game_has(database_url: str, tmp_pat
         kinds = dict(
             conn.execute(
                 text(
-                    "SELECT source, count(*) FROM round_record r"
-                    " JOIN moon3_round m ON m.round_id = r.id GROUP BY source"
+                    "SELECT r.source, count(*) FROM round_record r"
+                    " JOIN moon3_round m ON m.round_id = r.id GROUP BY r.source"
                 )
             ).all()
         )
+        # The table size, mode and source the bids' cube reads from the round's own row.
+        differ = conn.execute(
+            text(
+                "SELECT count(*) FROM round_record r JOIN moon3_round m ON m.round_id = r.id"
+                " WHERE m.players <> r.players OR m.mode <> r.mode OR m.source <> r.source"
+            )
+        ).scalar_one()
     assert kept == HELD
     assert moon3 == HELD["moon3"]  # each round its own row, the scorebook's and imports' too
+    assert differ == 0
     assert kinds == {"table": 10, "scorebook": 2, "import": 28}
     store.close()
 

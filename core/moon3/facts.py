@@ -122,7 +122,10 @@ def round_facts(outcome: Outcome, names: Sequence[str]) -> RoundFacts:
     config = outcome.config
     side = set(outcome.side)
     score = round_score(config, outcome.bidder, outcome.partners, outcome.bid, outcome.made)
-    own = {
+    own: dict[str, Any] = {
+        "players": config.players,
+        "mode": config.mode.value,
+        "source": outcome.source,
         "decks": config.decks,
         "bidder": outcome.bidder,
         "bidder_name": names[outcome.bidder],

@@ -144,7 +144,8 @@ class SeatOfRound(SQLModel):
 
 
 #: The round row of a store from before each game kept its own round columns (P7): the
-#: columns it held then besides those it keeps, as they were declared. A store that has them
+#: columns it held then besides those it keeps, as they were declared, and the kept ones a
+#: game's own rows repeat. A store that has them
 #: gives each game its own rows from them (a game's table says how, :data:`FROM_FORMER`) and
 #: then drops them, with :data:`FORMER_INDEX` over some of them.
 FORMER_ROUND = Table(
@@ -153,6 +154,9 @@ FORMER_ROUND = Table(
     Column("id", Integer, primary_key=True),
     Column("game", String(16), nullable=False, server_default=games.FLAGSHIP),
     Column("abandoned", Boolean, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("mode", String(16), nullable=False),
+    Column("source", String(10), nullable=False, server_default=DEALT),
     Column("decks", Integer, nullable=False, server_default="1"),
     Column("bidder", Integer, nullable=False, server_default="-1"),
     Column("bidder_name", String(40), nullable=False, server_default=""),

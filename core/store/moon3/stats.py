@@ -103,8 +103,9 @@ def bid_cube(store: Store, filters: Filters = UNFILTERED) -> list[CubeLine]:
     """
     made = _M.c.made.is_(True)
     bid, points, ours, theirs = _M.c.bid, _M.c.bidding_points, _M.c.kali_ours, _M.c.kali_theirs
-    dealt = _R.c.source == DEALT
-    group = (_band(), _R.c.players, _R.c.mode, _M.c.decks, _M.c.bidder_name)
+    dealt = _M.c.source == DEALT
+    group = (_band(), _M.c.players, _M.c.mode, _M.c.decks, _M.c.bidder_name)
+    source, scope = _own(filters)
     query = (
         select(
             *group,
@@ -119,8 +120,8 @@ def bid_cube(store: Store, filters: Filters = UNFILTERED) -> list[CubeLine]:
             count_if(and_(dealt, made, ours > 0, points - KALI_POINTS * ours < bid)),
             count_if(and_(dealt, ~made, theirs > 0, points + KALI_POINTS * theirs >= bid)),
         )
-        .select_from(ROUNDS)
-        .where(where(filters))
+        .select_from(source)
+        .where(scope)
         .group_by(*group)
     )
     return [
@@ -217,6 +218,22 @@ def kali_of(cube: list[CubeLine]) -> KaliSummary:
 def kali_summary(store: Store, filters: Filters = UNFILTERED) -> KaliSummary:
     """The Kali Tidi summary of the filtered rounds (:func:`kali_of`)."""
     return kali_of(bid_cube(store, filters))
+
+
+def _own(filters: Filters) -> tuple[Any, ColumnElement[bool]]:
+    """FROM and WHERE for the rounds' own rows (``moon3_round``), played out with a bid: with
+    no date or player asked, that table's covering index alone (it repeats the table size,
+    mode and source); otherwise joined with the shared round row."""
+    if filters.since is None and filters.until is None and not filters.player:
+        terms = [_M.c.bid > 0]
+        if filters.mode is not None:
+            terms.append(_M.c.mode == filters.mode)
+        if filters.decks is not None:
+            terms.append(_M.c.decks == filters.decks)
+        if filters.players is not None:
+            terms.append(_M.c.players == filters.players)
+        return _M, and_(*terms)
+    return ROUNDS, where(filters)
 
 
 def _facts(table: Any, filters: Filters) -> tuple[Any, ColumnElement[bool]]:

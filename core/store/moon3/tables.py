@@ -17,6 +17,13 @@ ROUND_STATS = (
     "round_id", "made", "bid", "decks", "bidder_name", "bidding_points", "points_known",
     "kali_ours", "kali_theirs",
 )  # fmt: skip
+#: The bids' cube's columns, in the order it groups them: over every round (no date or player
+#: asked) it reads this covering index alone, in order, with no join to the shared round row
+#: (whose table size, mode and source the round's own row repeats for it).
+CUBE_STATS = (
+    "bid", "players", "mode", "decks", "bidder_name", "made", "source", "bidding_points",
+    "kali_ours", "kali_theirs",
+)  # fmt: skip
 #: The per-seat columns the leaderboard reads, in the order of their covering index.
 SEAT_STATS = ("name", "role", "won", "points", "score", "kali", "dealt", "round_id")
 
@@ -27,6 +34,9 @@ def _from_former(former: Table) -> Select[tuple[object, ...]]:
     c = former.c
     return select(
         c.id.label("round_id"),
+        c.players,
+        c.mode,
+        c.source,
         c.decks,
         c.bidder,
         c.bidder_name,
@@ -53,10 +63,15 @@ class Moon3Round(SQLModel, table=True):
         # Every column the figures filter and group on: their scans read this index beside the
         # shared round row's, never the rows with the calls and captures.
         Index("ix_moon3_round_stats", *ROUND_STATS),
+        Index("ix_moon3_round_cube", *CUBE_STATS),
         {"info": {FROM_FORMER: _from_former}},
     )
 
     round_id: int = Field(primary_key=True, foreign_key="round_record.id")
+    #: The table size, mode and source of the shared round row, repeated (see CUBE_STATS).
+    players: int
+    mode: str = Field(max_length=16)
+    source: str = Field(max_length=10)
     decks: int
     #: The bidder's seat and name.
     bidder: int
