@@ -1039,6 +1039,9 @@ def names() -> list[str]:
 
 def get(name: str) -> AnyGame:
     """The registered game called ``name``."""
+    found = REGISTRY.get(name)
+    if found is not None:  # asked on every call of a room: the common case costs a lookup
+        return found
     _load_builtin()
     try:
         return REGISTRY[name]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from typing import Any
@@ -71,17 +71,22 @@ class SeatRow:
     last_seen: float | None = None
 
     @classmethod
-    def loaded(cls, row: Mapping[str, Any]) -> SeatRow:
-        """A seat as the store returns its columns (SQLite gives the flags as 0 and 1)."""
-        return cls(**{**row, "is_bot": bool(row["is_bot"]), "stand_in": bool(row["stand_in"])})
+    def loaded(cls, row: Sequence[Any]) -> SeatRow:
+        """A seat from its columns as the store returns them, in :data:`SEAT_COLUMNS` order
+        (SQLite gives the flags as 0 and 1)."""
+        seat = cls(*row)
+        seat.is_bot, seat.stand_in = bool(seat.is_bot), bool(seat.stand_in)
+        return seat
 
     def values(self) -> dict[str, Any]:
         """Every column but the id, as the store writes them."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "id"}
+        return {name: getattr(self, name) for name in _WRITTEN}
 
 
-#: The seat columns a room loads, in the order :class:`SeatRow` declares them.
+#: The seat columns a room loads, in the order :class:`SeatRow` declares them, and those it
+#: writes (all but the id): named once, read on every call.
 SEAT_COLUMNS = tuple(f.name for f in fields(SeatRow))
+_WRITTEN = SEAT_COLUMNS[1:]
 
 
 @dataclass(slots=True)

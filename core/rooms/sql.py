@@ -44,7 +44,7 @@ def load(session: Session, code: str, now: float, states: StateCache) -> Ctx:
     row = conn.execute(_ROOM_SQL, {"code": code}).first()
     if row is None:
         raise NotFound(f"there is no room {code or '(blank)'}")
-    seat_rows = [SeatRow.loaded(r._asdict()) for r in conn.execute(_SEATS_SQL, {"code": code})]
+    seat_rows = [SeatRow.loaded(r) for r in conn.execute(_SEATS_SQL, {"code": code})]
     return Ctx(
         RoomRow(code, int(row.version)),
         seat_rows,
