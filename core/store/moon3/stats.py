@@ -89,8 +89,13 @@ def where(filters: Filters = UNFILTERED) -> ColumnElement[bool]:
 CubeLine = tuple[int, int, str, int, str, int, int, int, int, int, int, int, int, int, int]
 
 
-def _band() -> ColumnElement[int]:
-    return case((_M.c.bid < BAND_START, -1), else_=(_M.c.bid - BAND_START) // BAND_WIDTH)
+def _band(bid: int) -> int:
+    """The band a bid falls in (:func:`core.moon3.figures.band_label`); -1 below the first."""
+    return -1 if bid < BAND_START else (bid - BAND_START) // BAND_WIDTH
+
+
+#: The positions in a cube line of the figures that are highest values, not counts or sums.
+_HIGHEST = (9, 10)
 
 
 def bid_cube(store: Store, filters: Filters = UNFILTERED) -> list[CubeLine]:
@@ -104,7 +109,9 @@ def bid_cube(store: Store, filters: Filters = UNFILTERED) -> list[CubeLine]:
     made = _M.c.made.is_(True)
     bid, points, ours, theirs = _M.c.bid, _M.c.bidding_points, _M.c.kali_ours, _M.c.kali_theirs
     dealt = _M.c.source == DEALT
-    group = (_band(), _M.c.players, _M.c.mode, _M.c.decks, _M.c.bidder_name)
+    # Grouped by the bid itself, in the order of the own rows' covering index, the database
+    # reads it in order and needs no sort; the bids are put in their bands here.
+    group = (bid, _M.c.players, _M.c.mode, _M.c.decks, _M.c.bidder_name)
     source, scope = _own(filters)
     query = (
         select(
@@ -124,10 +131,17 @@ def bid_cube(store: Store, filters: Filters = UNFILTERED) -> list[CubeLine]:
         .where(scope)
         .group_by(*group)
     )
-    return [
-        cast(CubeLine, (int(b), int(p), str(m), int(d), str(n), *(int(v or 0) for v in figures)))
-        for b, p, m, d, n, *figures in rows(store, query)
-    ]
+    lines: dict[tuple[int, int, str, int, str], list[int]] = {}
+    for b, p, m, d, n, *figures in rows(store, query):
+        key = (_band(int(b)), int(p), str(m), int(d), str(n))
+        found = lines.get(key)
+        if found is None:
+            lines[key] = [int(v or 0) for v in figures]
+            continue
+        for i, value in enumerate(figures):
+            more = int(value or 0)
+            found[i] = max(found[i], more) if i + len(key) in _HIGHEST else found[i] + more
+    return [cast(CubeLine, (*key, *figures)) for key, figures in sorted(lines.items())]
 
 
 #: What a rate is grouped by, as positions in a cube line.
