@@ -17,6 +17,7 @@ from sqlalchemy import inspect, text
 from core import importing
 from core.rooms import Rooms
 from core.store import Store
+from core.store.tables import UNIQUE_KEY
 from core.store.moon3 import stats
 from tests import postgres
 
@@ -124,7 +125,7 @@ def test_an_old_store_keeps_one_of_each_game_it_holds_more_than_once(
             text("SELECT rounds FROM game_record WHERE source = 'scorebook'")
         )
         assert book.scalar_one() == 2  # stored as 0 by the earlier release
-    assert "ux_game_source_key" in {
+    assert UNIQUE_KEY in {
         i["name"] for i in inspect(store.writer).get_indexes("game_record")
     }
     before = stored(store)

@@ -51,7 +51,7 @@ HELD = {"moon3": 40, "spades": 5, "moon_dominoes": 10, "thirteen": 3}
 #: The round row's columns now: what every game's rounds have.
 SHARED = {
     "id", "game", "room_code", "game_number", "round_number", "mode", "players", "jokers",
-    "names", "abandoned", "source", "facts", "record", "finished_at",
+    "names", "abandoned", "source", "facts", "record", "finished_at", "group_id",
 }  # fmt: skip
 
 
@@ -99,7 +99,7 @@ def test_the_round_row_keeps_only_what_every_game_has(database_url: str, tmp_pat
     assert columns == SHARED and not columns & set(FORMER_COLUMNS)
     indexes = seen.get_indexes("round_record")
     assert FORMER_INDEX not in {i["name"] for i in indexes}
-    assert "ix_round_counted" in {i["name"] for i in indexes}
+    assert "ix_round_group_counted" in {i["name"] for i in indexes}
     assert "ix_moon3_round_stats" in {i["name"] for i in seen.get_indexes("moon3_round")}
     with store.read() as db:
         conn = db.connection()

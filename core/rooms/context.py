@@ -52,6 +52,8 @@ def stamp(ts: float) -> datetime:
 class RoomRow:
     code: str
     version: int
+    #: The group the room belongs to (the open group's is empty).
+    group_id: str = ""
 
 
 @dataclass(slots=True)

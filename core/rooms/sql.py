@@ -18,9 +18,10 @@ from core import games
 from core.rooms.context import CHOOSING, SEAT_COLUMNS, Ctx, RoomRow, SeatRow, StateCache, stamp
 from core.rooms.errors import NotFound
 from core.store import Room, Seat, Store, history
+from core.store.tables import OPEN_GROUP
 
 _SEATS = Seat.__table__  # type: ignore[attr-defined]
-_ROOM_SQL = text("SELECT version, doc FROM room WHERE code = :code")
+_ROOM_SQL = text("SELECT version, doc, group_id FROM room WHERE code = :code")
 _VERSION_SQL = text("SELECT version, due_at FROM room WHERE code = :code")
 _SEATS_SQL = text(
     f"SELECT {', '.join(SEAT_COLUMNS)} FROM seat WHERE room_code = :code ORDER BY join_order"
@@ -46,7 +47,7 @@ def load(session: Session, code: str, now: float, states: StateCache) -> Ctx:
         raise NotFound(f"there is no room {code or '(blank)'}")
     seat_rows = [SeatRow.loaded(r) for r in conn.execute(_SEATS_SQL, {"code": code})]
     return Ctx(
-        RoomRow(code, int(row.version)),
+        RoomRow(code, int(row.version), str(row.group_id)),
         seat_rows,
         _current(json.loads(row.doc)),
         now,
@@ -84,7 +85,7 @@ def save(store: Store, ctx: Ctx, due_at: float | None) -> bool:
     for game_number, first in ctx.forgotten:
         history.forget(ctx.session, ctx.game, ctx.room.code, game_number, first)
     if ctx.new_rows:
-        history.save(ctx.session, ctx.new_rows)
+        history.save(ctx.session, ctx.new_rows, ctx.room.group_id)
     return True
 
 
@@ -96,15 +97,17 @@ def insert_room(
     host: SeatRow,
     now: float,
     others: list[SeatRow] | None = None,
+    group: str = OPEN_GROUP,
 ) -> bool:
-    """A new room with its host seated (and, for a scorebook, every other player); False if
-    the code is taken."""
+    """A new room of ``group`` with its host seated (and, for a scorebook, every other
+    player); False if the code is taken."""
     if session.get(Room, code) is not None:
         return False
     session.add(
         Room(
             code=code,
             game=game,
+            group_id=group,
             doc=json.dumps(doc),
             created_at=stamp(now),
             updated_at=stamp(now),

@@ -31,8 +31,10 @@ from core import games
 from core.store import history
 from core.store.tables import (
     FORMER_COLUMNS,
+    FORMER_INDEXES,
     FORMER_ROUND,
     FROM_FORMER,
+    FriendGroup,
     UNIQUE_KEY,
     GameRecord,
     GameSeat,
@@ -42,6 +44,7 @@ from core.store.tables import (
 from core.store.tables import Room as Room
 
 __all__ = [
+    "FriendGroup",
     "GameRecord",
     "GameSeat",
     "Room",
@@ -171,6 +174,23 @@ def _add_missing_indexes(engine: Engine) -> None:
                 index.create(engine)
 
 
+def _drop_former_indexes(engine: Engine) -> None:
+    """Drop the indexes of a store from before groups that newer ones replace (G4): the
+    unique key of a game kept without cards now holds its group, and the covering index of
+    the counted rounds leads with it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SAWarning)
+        present = {
+            i["name"]
+            for table in (RoundRecord.__tablename__, GameRecord.__tablename__)
+            for i in inspect(engine).get_indexes(table)
+        }
+    for name in FORMER_INDEXES:
+        if name in present:
+            with suppress(DBAPIError), engine.begin() as conn:  # another server did it first
+                conn.exec_driver_sql(f"DROP INDEX IF EXISTS {name}")
+
+
 def _former_columns(bind: Engine | Connection) -> list[str]:
     """The columns of the round row of a store from before that it no longer holds."""
     present = {c["name"] for c in inspect(bind).get_columns(RoundRecord.__tablename__)}
@@ -224,6 +244,7 @@ class Store:
             return
         self._create_tables()
         _add_missing_columns(self.writer)
+        _drop_former_indexes(self.writer)
         self._move_former_columns()
         self._upgrade_kept_games()
         _add_missing_indexes(self.writer)

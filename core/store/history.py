@@ -27,7 +27,7 @@ from sqlmodel import Session, SQLModel
 from core import games
 from core.games import GameFacts, KeptGame, RoundFacts
 from core.records import ActionError, RecordError
-from core.store.tables import GameRecord, GameSeat, RoundRecord
+from core.store.tables import OPEN_GROUP, GameRecord, GameSeat, RoundRecord
 
 
 @dataclass
@@ -129,13 +129,18 @@ def _add_own(session: Session, round_id: int, own: dict[str, list[dict[str, Any]
             session.execute(insert(_table(name)), [{**r, "round_id": round_id} for r in rows])
 
 
-def save(session: Session, items: Iterable[RoundRows | GameRows | Any]) -> None:
-    """Add rows in the caller's transaction, giving the game's own rows their parent's id.
+def save(
+    session: Session, items: Iterable[RoundRows | GameRows | Any], group: str = OPEN_GROUP
+) -> None:
+    """Add rows in the caller's transaction, in ``group``, giving the game's own rows their
+    parent's id.
 
-    A game kept without cards whose key is stored already is not stored again (nor its
-    seats): the first one stored stands.
+    A game kept without cards whose key is stored already in the group is not stored again
+    (nor its seats): the first one stored stands.
     """
     for item in items:
+        if isinstance(item, RoundRows | GameRows):
+            item.record.group_id = group
         if isinstance(item, RoundRows):
             session.add(item.record)
             session.flush()
@@ -175,7 +180,8 @@ def _insert_once(session: Session, record: GameRecord) -> int | None:
         dialect.insert(_G)
         .values(values)
         .on_conflict_do_nothing(
-            index_elements=[_G.c.game, _G.c.source_key], index_where=_G.c.source_key != ""
+            index_elements=[_G.c.game, _G.c.group_id, _G.c.source_key],
+            index_where=_G.c.source_key != "",
         )
         .returning(_G.c.id)
     )
@@ -183,13 +189,21 @@ def _insert_once(session: Session, record: GameRecord) -> int | None:
     return None if found is None else int(found)
 
 
-def save_kept(session: Session, game: str, kept: KeptGame, room_code: str, number: int) -> bool:
-    """Store a whole game kept without cards, its game row first: ``False`` (and nothing
-    stored) when a game with its key is stored already."""
+def save_kept(
+    session: Session,
+    game: str,
+    kept: KeptGame,
+    room_code: str,
+    number: int,
+    group: str = OPEN_GROUP,
+) -> bool:
+    """Store a whole game kept without cards in ``group``, its game row first: ``False`` (and
+    nothing stored) when a game with its key is stored already there."""
     *rounds, game_row = kept_rows(game, kept, room_code, number)
+    game_row.record.group_id = group
     if not _save_game(session, game_row):
         return False
-    save(session, rounds)
+    save(session, rounds, group)
     return True
 
 
@@ -296,15 +310,17 @@ def forget(session: Session, game: str, room_code: str, game_number: int, rounds
     )
 
 
-def known_keys(session: Session, game: str, keys: Iterable[str]) -> dict[str, list[str]]:
-    """Which of these games kept without cards (by their ``source_key``) are already stored,
-    with the players each lists."""
+def known_keys(
+    session: Session, game: str, keys: Iterable[str], group: str = OPEN_GROUP
+) -> dict[str, list[str]]:
+    """Which of these games kept without cards (by their ``source_key``) are already stored
+    in ``group``, with the players each lists."""
     wanted = sorted(set(keys))
     found: dict[str, list[str]] = {}
     for start in range(0, len(wanted), 500):
         chunk = wanted[start : start + 500]
         query = select(_G.c.source_key, _G.c.names).where(
-            _G.c.game == game, _G.c.source_key.in_(chunk)
+            _G.c.game == game, _G.c.group_id == group, _G.c.source_key.in_(chunk)
         )
         found.update((str(k), json.loads(n)) for k, n in session.connection().execute(query))
     return found
@@ -385,8 +401,9 @@ def _drop_repeat(session: Session, game: str, kept: Any, repeat: Any) -> None:
 
 
 def _kept_games(conn: Any, *where: Any) -> list[Any]:
-    """Stored games kept without cards (id, game, room code, game number), oldest first."""
-    query = select(_G.c.id, _G.c.game, _G.c.room_code, _G.c.game_number)
+    """Stored games kept without cards (id, game, group, room code, game number), oldest
+    first."""
+    query = select(_G.c.id, _G.c.game, _G.c.group_id, _G.c.room_code, _G.c.game_number)
     return list(conn.execute(query.where(_G.c.source_key != "", *where).order_by(_G.c.id)).all())
 
 
@@ -440,7 +457,15 @@ def rekey(session: Session) -> int:
             holder = None
             if key is not None:
                 holder = next(
-                    iter(_kept_games(conn, _G.c.game == name, _G.c.source_key == key)), None
+                    iter(
+                        _kept_games(
+                            conn,
+                            _G.c.game == name,
+                            _G.c.group_id == row.group_id,
+                            _G.c.source_key == key,
+                        )
+                    ),
+                    None,
                 )
             if holder is not None and holder.id != row.id:
                 _drop_repeat(session, name, holder, row)
@@ -461,14 +486,16 @@ def merge_repeats(session: Session) -> int:
     rounds once (:func:`_drop_repeat`). Returns how many games were deleted."""
     conn = session.connection()
     repeated = (
-        select(_G.c.game, _G.c.source_key)
+        select(_G.c.game, _G.c.group_id, _G.c.source_key)
         .where(_G.c.source_key != "")
-        .group_by(_G.c.game, _G.c.source_key)
+        .group_by(_G.c.game, _G.c.group_id, _G.c.source_key)
         .having(func.count() > 1)
     )
     deleted = 0
-    for game, key in conn.execute(repeated).all():
-        kept, *repeats = _kept_games(conn, _G.c.game == game, _G.c.source_key == key)
+    for game, group, key in conn.execute(repeated).all():
+        kept, *repeats = _kept_games(
+            conn, _G.c.game == game, _G.c.group_id == group, _G.c.source_key == key
+        )
         for repeat in repeats:
             _drop_repeat(session, game, kept, repeat)
             deleted += 1

@@ -38,16 +38,42 @@ DEALT = "table"
 SOURCE_DEFAULT = {"server_default": DEALT, "nullable": False}
 KNOWN_DEFAULT = {"server_default": "1", "nullable": False}
 NO_KEY = {"server_default": "", "nullable": False}
-#: The index that keeps each game kept without cards stored once.
-UNIQUE_KEY = "ux_game_source_key"
+#: The open group (SPEC G4): every room, round and game stored outside a group, and all of a
+#: store from before groups, belong to it.
+OPEN_GROUP = ""
+IN_OPEN_GROUP = {"server_default": OPEN_GROUP, "nullable": False}
+#: The index that keeps each game kept without cards stored once in its group.
+UNIQUE_KEY = "ux_game_group_source_key"
+#: Indexes of a store from before groups that newer ones replace: dropped when it opens.
+FORMER_INDEXES = ("ux_game_source_key", "ix_round_counted")
+
+
+class FriendGroup(SQLModel, table=True):
+    """A circle of friends (SPEC G4): its name and the hashes of its private link and of its
+    founder's link (the links themselves are never stored)."""
+
+    __tablename__ = "friend_group"
+
+    #: The group's public id, kept on its rooms, rounds and games; it opens nothing.
+    id: str = Field(primary_key=True, max_length=16)
+    name: str = Field(max_length=40)
+    #: sha256 of the secret in the group's link; a new link replaces it (the old one opens
+    #: nothing from then on).
+    token_hash: str = Field(index=True, unique=True, max_length=64)
+    #: sha256 of the secret in the founder's link, which can make a new group link.
+    founder_hash: str = Field(index=True, unique=True, max_length=64)
+    created_at: datetime
 
 
 class Room(SQLModel, table=True):
     """A room and its game, as one versioned document."""
 
     __tablename__ = "room"
+    __table_args__ = (Index("ix_room_group", "group_id", "updated_at"),)
 
     code: str = Field(primary_key=True, max_length=8)
+    #: The group the room was opened in (:data:`OPEN_GROUP` outside any).
+    group_id: str = Field(default=OPEN_GROUP, max_length=16, sa_column_kwargs=IN_OPEN_GROUP)
     #: The game played in the room (its name in the registry); a store from before games
     #: were named opens with every room as Moon 3 of Spades (SPEC P7).
     game: str = Field(default=games.FLAGSHIP, max_length=16, sa_column_kwargs=GAME_DEFAULT)
@@ -86,7 +112,8 @@ class Seat(SQLModel, table=True):
 #: The round columns every game's figures filter and group on, in the order of their covering
 #: index: the game's rounds that count, by date and table size, and the game each belongs to.
 COUNTED_COLUMNS = (
-    "game", "abandoned", "finished_at", "players", "mode", "source", "room_code", "game_number",
+    "game", "group_id", "abandoned", "finished_at", "players", "mode", "source", "room_code",
+    "game_number",
 )  # fmt: skip
 
 
@@ -102,7 +129,7 @@ class RoundRecord(SQLModel, table=True):
         Index("ix_round_room_game", "room_code", "game_number", "round_number"),
         # Every column the shared figures filter and group on: their scans read this index,
         # never the wide rows with their hand records.
-        Index("ix_round_counted", *COUNTED_COLUMNS),
+        Index("ix_round_group_counted", *COUNTED_COLUMNS),
         # The rounds whose own rows are of an older shape, found at once each time a store opens.
         Index("ix_round_facts", "game", "abandoned", "facts"),
     )
@@ -111,6 +138,8 @@ class RoundRecord(SQLModel, table=True):
     game: str = Field(
         default=games.FLAGSHIP, max_length=16, index=True, sa_column_kwargs=GAME_DEFAULT
     )
+    #: The group whose round it is (:data:`OPEN_GROUP` outside any).
+    group_id: str = Field(default=OPEN_GROUP, max_length=16, sa_column_kwargs=IN_OPEN_GROUP)
     room_code: str = Field(max_length=8)
     game_number: int
     round_number: int
@@ -194,17 +223,21 @@ class GameRecord(SQLModel, table=True):
         Index(
             UNIQUE_KEY,
             "game",
+            "group_id",
             "source_key",
             unique=True,
             sqlite_where=text("source_key <> ''"),
             postgresql_where=text("source_key <> ''"),
         ),
+        Index("ix_game_group", "game", "group_id", "finished_at"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
     game: str = Field(
         default=games.FLAGSHIP, max_length=16, index=True, sa_column_kwargs=GAME_DEFAULT
     )
+    #: The group whose game it is (:data:`OPEN_GROUP` outside any).
+    group_id: str = Field(default=OPEN_GROUP, max_length=16, sa_column_kwargs=IN_OPEN_GROUP)
     room_code: str = Field(max_length=8, index=True)
     game_number: int
     mode: str = Field(max_length=16)
