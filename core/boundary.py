@@ -10,6 +10,8 @@ checks the form of every argument before the service sees it:
 - names: text (the service normalises them and checks look-alikes, see
   :mod:`core.names`); levels, teams, seats, versions and pieces chosen: the
   type and the range they can have;
+- groups: a link's secret has a seat token's form (a malformed one opens no group); a
+  group's id is the open group's or a stored group's;
 - moves: against the moves of the room's own game (SPEC P8). Each game
   declares its moves (:data:`core.games.Moves`: each move's type and the
   kind and size of each of its fields), and a move is refused unless its
@@ -40,6 +42,7 @@ from typing import Any, ParamSpec, TypeVar
 from core import bots, games
 from core.echo import SHOWN, echo, escaped
 from core.games import Field, Moves
+from core.groups import OPEN_GROUP, GameLine, Group, Groups, RoomLine, Started
 from core.rooms import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -59,6 +62,8 @@ log = logging.getLogger("moon3")
 #: The form of a seat token: ``secrets.token_urlsafe(16)``.
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
 _CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+#: The form of a group's public id (:mod:`core.groups`).
+_GROUP_ID = re.compile(r"[0-9a-f]{12}")
 #: The longest name of a piece ("10H", "6-4"), with room for a stray space.
 _PIECE_TEXT = 4
 #: More pieces than any choice before a deal takes.
@@ -109,6 +114,13 @@ def seat_token(value: object) -> str:
     if not isinstance(value, str) or not _TOKEN.fullmatch(value):
         raise NotFound("this link does not open a seat")
     return value
+
+
+def _link(value: object) -> str | None:
+    """A group's or founder's link secret, or ``None`` if it does not have the form of one."""
+    if isinstance(value, str) and _TOKEN.fullmatch(value.strip()):
+        return value.strip()
+    return None
 
 
 def _text(value: object, what: str, limit: int) -> str:
@@ -320,26 +332,78 @@ class Gate:
 
     def __init__(self, rooms: Rooms) -> None:
         self.rooms = rooms
+        self.groups = Groups(rooms.store, rooms.clock)
 
     @property
     def store(self) -> Store:
         return self.rooms.store
 
+    def _group(self, value: object) -> str:
+        """A group's id as a page names it: the open group's, or a stored group's."""
+        if value == OPEN_GROUP:
+            return OPEN_GROUP
+        if (
+            isinstance(value, str)
+            and _GROUP_ID.fullmatch(value)
+            and self.groups.exists(value)
+        ):
+            return value
+        raise NotFound("this group's link no longer opens it")
+
+    # ------------------------------------------------------------ groups (G4)
+
+    @_guarded
+    def start_group(self, name: object) -> Started:
+        return self.groups.start(_text(name, "a group's name", 10 * SHOWN))
+
+    @_guarded
+    def group(self, link: object) -> Group | None:
+        secret = _link(link)
+        return None if secret is None else self.groups.find(secret)
+
+    @_guarded
+    def founded_group(self, founder: object) -> Group | None:
+        secret = _link(founder)
+        return None if secret is None else self.groups.founded(secret)
+
+    @_guarded
+    def relink_group(self, founder: object) -> str:
+        secret = _link(founder)
+        if secret is None:
+            raise NotFound("this founder's link does not open a group")
+        return self.groups.relink(secret)
+
+    @_guarded
+    def group_rooms(self, group_id: object) -> list[RoomLine]:
+        return self.groups.rooms(self._group(group_id))
+
+    @_guarded
+    def group_games(self, group_id: object) -> list[GameLine]:
+        return self.groups.games(self._group(group_id))
+
     # ------------------------------------------------------------ lobby
 
     @_guarded
-    def create(self, host_name: object, chosen: object) -> tuple[str, str]:
-        return self.rooms.create(_name(host_name), settings(chosen))
+    def create(
+        self, host_name: object, chosen: object, group: object = OPEN_GROUP
+    ) -> tuple[str, str]:
+        return self.rooms.create(_name(host_name), settings(chosen), self._group(group))
 
     @_guarded
     def quick_game(
-        self, host_name: object, chosen: object, level: object = "rules"
+        self, host_name: object, chosen: object, level: object = "rules", group: object = OPEN_GROUP
     ) -> tuple[str, str]:
-        return self.rooms.quick_game(_name(host_name), settings(chosen), _level(level))
+        return self.rooms.quick_game(
+            _name(host_name), settings(chosen), _level(level), self._group(group)
+        )
 
     @_guarded
-    def create_book(self, host_name: object, book: object) -> tuple[str, str]:
-        return self.rooms.create_book(_name(host_name), settings(book, SCOREBOOK))
+    def create_book(
+        self, host_name: object, book: object, group: object = OPEN_GROUP
+    ) -> tuple[str, str]:
+        return self.rooms.create_book(
+            _name(host_name), settings(book, SCOREBOOK), self._group(group)
+        )
 
     @_guarded
     def enter_round(self, token: object, entered: object, version: object = None) -> None:

@@ -17,8 +17,8 @@ from sqlalchemy import inspect, text
 from core import importing
 from core.rooms import Rooms
 from core.store import Store
-from core.store.tables import UNIQUE_KEY
 from core.store.moon3 import stats
+from core.store.tables import UNIQUE_KEY
 from tests import postgres
 
 OLD = Path(__file__).parent / "data" / "store-before-games.db"

@@ -21,6 +21,7 @@ from core.rooms.context import PLAYING, Ctx, StateCache, is_book, token_hash
 from core.rooms.errors import NotFound, Refused, RoomError, Stale
 from core.rooms.views import RoomView, Suggestion
 from core.store import Store
+from core.store.tables import OPEN_GROUP
 
 R = TypeVar("R")
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I
@@ -120,20 +121,28 @@ class Rooms:
 
     # ------------------------------------------------------------ lobby
 
-    def create(self, host_name: str, settings: Any) -> tuple[str, str]:
-        """Open a room with its host seated; returns the room code and the host's token."""
-        return self._open(lobby.clean_name(host_name), lobby.checked(settings))
+    def create(self, host_name: str, settings: Any, group: str = OPEN_GROUP) -> tuple[str, str]:
+        """Open a room of ``group`` with its host seated; returns the room code and the host's
+        token."""
+        return self._open(lobby.clean_name(host_name), lobby.checked(settings), group=group)
 
-    def create_book(self, host_name: str, settings: Any) -> tuple[str, str]:
-        """Open a scorebook (H3): every player seated by name, the first round awaiting entry;
-        returns the room code and the host's token."""
+    def create_book(
+        self, host_name: str, settings: Any, group: str = OPEN_GROUP
+    ) -> tuple[str, str]:
+        """Open a scorebook (H3) of ``group``: every player seated by name, the first round
+        awaiting entry; returns the room code and the host's token."""
         checked = lobby.checked(settings)
-        code, token = self._open(lobby.clean_name(host_name, checked.others), checked, kept=True)
+        code, token = self._open(
+            lobby.clean_name(host_name, checked.others), checked, kept=True, group=group
+        )
         self._run(code, lambda ctx: games.book_of(ctx.game).open_book(ctx))
         return code, token
 
-    def _open(self, name: str, settings: Any, kept: bool = False) -> tuple[str, str]:
-        """A new room under a free code with its host (and a scorebook's named players)."""
+    def _open(
+        self, name: str, settings: Any, kept: bool = False, group: str = OPEN_GROUP
+    ) -> tuple[str, str]:
+        """A new room of ``group`` under a free code with its host (and a scorebook's named
+        players)."""
         now = self.clock()
         token = secrets.token_urlsafe(16)
         for _ in range(MAX_ATTEMPTS):
@@ -142,7 +151,7 @@ class Rooms:
             host.room_code = code
             others = book.new_book(settings, doc, host) if kept else []
             with self.store.write() as session:
-                if sql.insert_room(session, code, settings.game, doc, host, now, others):
+                if sql.insert_room(session, code, settings.game, doc, host, now, others, group):
                     session.commit()
                     return code, token
         raise Refused("could not find a free room code; please try again")
@@ -188,10 +197,13 @@ class Rooms:
         result: str = self._run(code, partial(lobby.join, name=name, team=team, token=token))
         return result
 
-    def quick_game(self, host_name: str, settings: Any, level: str = "rules") -> tuple[str, str]:
-        """A room of the host and bots of ``level`` in every other seat, begun at once."""
+    def quick_game(
+        self, host_name: str, settings: Any, level: str = "rules", group: str = OPEN_GROUP
+    ) -> tuple[str, str]:
+        """A room of ``group``: the host and bots of ``level`` in every other seat, begun at
+        once."""
         _check_level(level)
-        code, token = self.create(host_name, settings)
+        code, token = self.create(host_name, settings, group)
         for _ in range(lobby.checked(settings).players - 1):
             self.add_bot(token, level)
         self.begin(token)
