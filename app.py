@@ -25,11 +25,19 @@ PAGES = [
     st.Page("screens/rules.py", title="Rules", icon=":material/menu_book:"),
     st.Page("screens/stats.py", title="Stats", icon=":material/bar_chart:"),
     st.Page("screens/recap.py", title="Recap", icon=":material/auto_stories:", url_path="recap"),
+    st.Page("screens/group.py", title="Group", icon=":material/groups:", url_path="group"),
+    st.Page(
+        "screens/keep_history.py",
+        title="Keep your history",
+        url_path="keep-history",
+        visibility="hidden",
+    ),
 ]
 # The menu runs along the top, so the table gets the whole width of a laptop.
 page = st.navigation(PAGES, position="top")
 numbers.install()
 try:
+    session.keep_group()
     page.run()
 except Exception:  # Streamlit's own reruns and stops are not Exceptions: they pass through
     session.show_failure(f"page {page.url_path or 'home'}")

@@ -15,6 +15,7 @@ from ui import escape, options, session
 from ui.games import choice
 
 st.title("Create Room")
+session.warn_if_history_at_risk()
 
 name = st.text_input("Your name", max_chars=24, placeholder="How the table will call you")
 game = choice()
@@ -22,7 +23,9 @@ table = games.get(game).table
 form = options.draw(table.OPTIONS, f"create-{game}", "Create Room")
 if st.button("Create Room", type="primary", disabled=not form.fits) and form.fits:
     try:
-        code, token = session.rooms().create(name, table.settings_from_form(form.chosen))
+        code, token = session.rooms().create(
+            name, table.settings_from_form(form.chosen), session.home_group()
+        )
     except RoomError as exc:
         st.error(escape.markdown(exc))
     else:

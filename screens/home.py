@@ -10,10 +10,18 @@ import streamlit as st
 
 from core import bots, games, seats
 from core.rooms import RoomError
-from ui import escape, look, options, session
+from ui import escape, groups, look, options, session
 from ui.games import choice, ordered, screens_of
 
 st.markdown(look.CSS, unsafe_allow_html=True)
+session.warn_if_history_at_risk()
+held = session.group()
+if held is not None:
+    st.page_link(
+        groups.GROUP_SCREEN,
+        label=f"Playing in {escape.markdown(held.name)}: the group's page",
+        icon=":material/groups:",
+    )
 intro = screens_of(games.FLAGSHIP).intro
 if intro is not None:
     intro.hero()
@@ -50,11 +58,23 @@ with st.expander("**Quick game**: you and bots, dealt at once", icon=":material/
         quick_table = games.get(quick_game).table
         quick = quick_table.quick_settings(quick_players, quick_forms[quick_game].chosen)
         try:
-            quick_code, quick_token = session.rooms().quick_game(quick_name, quick, quick_level)
+            quick_code, quick_token = session.rooms().quick_game(
+                quick_name, quick, quick_level, session.home_group()
+            )
         except RoomError as exc:
             st.error(escape.markdown(exc))
         else:
             session.go_to_seat(quick_code, quick_token)
+
+if held is None:
+    with st.expander(
+        "**Start a group**: your friends' own link, games and stats", icon=":material/groups:"
+    ):
+        st.caption(
+            "One link for your circle of friends: what you play from it counts for the group, "
+            "and only people holding it see the group's names and stats."
+        )
+        groups.start_form("home-group")
 
 if intro is not None:
     intro.more()

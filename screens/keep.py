@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui import session
 from ui.games import choice, ordered, screens_of
 
 st.title("Keep score")
+session.warn_if_history_at_risk()
 st.caption(
     "Playing with real cards? Keep the score here instead of on paper: every round counts in "
     "the stats, and everyone at the table can follow the scores on their phone."

@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core import games
-from ui import escape, session
+from ui import escape, groups, session
 from ui.games import screens_of
 
 st.title("Recap")
@@ -22,5 +22,5 @@ elif recap is None:
     title = escape.markdown(games.get(game).title)
     st.info(f"{title} has no recap yet: its Stats page has its figures.")
     st.page_link("screens/stats.py", label="Open Stats", icon=":material/bar_chart:")
-else:
+elif not groups.sees_none():
     recap.draw(session.stats())

@@ -98,6 +98,7 @@ TITLE_JS = """
 def lobby(view: RoomView) -> None:
     settings = view.settings
     link = session.invite_link(view.code)
+    session.warn_if_history_at_risk()
     st.subheader(f"Room {escape.markdown(view.code)}")
     st.caption(escape.markdown(screens_of(view.game).controls.summary(settings)))
     if view.me is None:  # a visitor from the invite link: the seat first, then the rest

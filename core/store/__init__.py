@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 import os
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
@@ -84,6 +84,22 @@ def database_url(url: str | None = None) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]
     return url
+
+
+#: Where Streamlit Community Cloud runs an app from: its files do not outlive a restart.
+COMMUNITY_CLOUD_SOURCE = "/mount/src/"
+
+
+def files_are_temporary(environ: Mapping[str, str], folder: str) -> bool:
+    """Whether this host wipes local files when the app restarts (SPEC G3): said anywhere by
+    ``STORE_IS_TEMPORARY=1``; Streamlit Community Cloud is recognised from where it runs the
+    app (``folder``, the app's folder) and from its home folder."""
+    said = environ.get("STORE_IS_TEMPORARY", "").strip().lower()
+    if said in {"1", "true", "yes", "on"}:
+        return True
+    if said in {"0", "false", "no", "off"}:
+        return False
+    return folder.startswith(COMMUNITY_CLOUD_SOURCE) or environ.get("HOME") == "/home/appuser"
 
 
 def _sqlite_engine(url: str, immediate: bool, create: bool = True) -> Engine:

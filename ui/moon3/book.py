@@ -148,7 +148,7 @@ def create_form() -> None:
             anyone=anyone,
         )
         try:
-            code, token = session.rooms().create_book(name, settings)
+            code, token = session.rooms().create_book(name, settings, session.home_group())
         except RoomError as exc:
             st.error(escape.markdown(exc))
         else:
