@@ -158,7 +158,9 @@ def test_g4_a_groups_browser_is_sent_nothing_of_another_group(
     assert leaked == []
 
 
-def test_g4_a_guessed_group_link_sees_nothing(groups: Groups, server: str, browser: Browser) -> None:
+def test_g4_a_guessed_group_link_sees_nothing(
+    groups: Groups, server: str, browser: Browser
+) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     seen = Seen(context.new_page())
     _every_stats_page(seen, server, "A" * 22)
@@ -168,7 +170,9 @@ def test_g4_a_guessed_group_link_sees_nothing(groups: Groups, server: str, brows
     assert [w for w in everyone if seen.holds(w)] == []
 
 
-def test_g4_a_retired_group_link_sees_nothing(groups: Groups, server: str, browser: Browser) -> None:
+def test_g4_a_retired_group_link_sees_nothing(
+    groups: Groups, server: str, browser: Browser
+) -> None:
     gate = open_gate(groups.database)
     fresh = gate.relink_group(groups.b.founder)
     gate.store.close()

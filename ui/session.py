@@ -174,7 +174,7 @@ def public_base() -> str:
     return f"http://{host}"
 
 
-def _with_group(params: dict[str, str]) -> dict[str, str]:
+def with_group(params: dict[str, str]) -> dict[str, str]:
     """``params`` with the held group's link, so the page it opens keeps the group."""
     link = group_link_secret()
     return params if link is None else {**params, GROUP_PARAM: link}
@@ -183,12 +183,12 @@ def _with_group(params: dict[str, str]) -> dict[str, str]:
 def invite_link(code: str) -> str:
     """The shareable room link: the room code (and the group it was opened in), never a
     seat's token."""
-    return f"{public_base()}/{ROOM_PAGE}?{urlencode(_with_group({'room': code}))}"
+    return f"{public_base()}/{ROOM_PAGE}?{urlencode(with_group({'room': code}))}"
 
 
 def seat_link(code: str, token: str) -> str:
     """A player's own link back to their seat (keep it private)."""
-    return f"{public_base()}/{ROOM_PAGE}?{urlencode(_with_group({'room': code, 'seat': token}))}"
+    return f"{public_base()}/{ROOM_PAGE}?{urlencode(with_group({'room': code, 'seat': token}))}"
 
 
 GROUP_PAGE = "group"
@@ -215,7 +215,7 @@ def qr_png(text: str) -> bytes:
 def go_to_seat(code: str, token: str) -> None:
     """Open the room page as the player who owns ``token``."""
     st.switch_page(
-        f"screens/{ROOM_PAGE}.py", query_params=_with_group({"room": code, "seat": token})
+        f"screens/{ROOM_PAGE}.py", query_params=with_group({"room": code, "seat": token})
     )
 
 

@@ -362,7 +362,7 @@ def _range_inputs(span: Span) -> None:
 
 
 def _share(span: Span) -> None:
-    link = f"{session.public_base()}/recap?{urlencode(span.query())}"
+    link = f"{session.public_base()}/recap?{urlencode(session.with_group(span.query()))}"
     share.button("m3-recap-share", "Copy recap link", link, "Our recap")
 
 
