@@ -337,9 +337,13 @@ def _file_name(card: Told, span: Span, index: int) -> str:
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def _cards(
-    span: Span, stored: tuple[datetime, datetime] | None, mark: tuple[int, int, int]
+    span: Span,
+    stored: tuple[datetime, datetime] | None,
+    mark: tuple[int, int, int],
+    seen: str | None,
 ) -> list[RecapCard]:
-    """The range's cards; ``mark`` changes whenever a round is stored, refreshing them."""
+    """The range's cards; ``mark`` changes whenever a round is stored, refreshing them, and
+    ``seen`` is the group whose cards they are (each group's are kept apart)."""
     return session.stats().recap(GAME, span.filters(stored))
 
 
@@ -381,7 +385,7 @@ def draw(stats: Stats) -> None:
         )
     st.subheader(f"{span.label} at the table")
     _range_inputs(span)
-    cards = _cards(span, found, mark) if mark[0] else []
+    cards = _cards(span, found, mark, session.seen_group()) if mark[0] else []
     if not cards:
         kept = "No round was played then." if mark[0] else "No round is kept yet."
         st.info(

@@ -57,27 +57,28 @@ KEPT = {facts.SCOREBOOK: "kept in a scorebook", facts.IMPORTED: "imported"}
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def _overview(filters: Filters, mark: tuple[int, int, int]) -> Overview:
-    """The page's figures; ``mark`` changes whenever a round is stored, refreshing them."""
+def _overview(filters: Filters, mark: tuple[int, int, int], seen: str | None) -> Overview:
+    """The page's figures; ``mark`` changes whenever a round is stored, refreshing them, and
+    ``seen`` is the group whose figures they are (each group's are kept apart)."""
     found: Overview = session.stats().overview(GAME, filters)
     return found
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def _games(filters: Filters, mark: tuple[int, int, int]) -> list[GameLine]:
+def _games(filters: Filters, mark: tuple[int, int, int], seen: str | None) -> list[GameLine]:
     """The history list, kept like the figures so a replay step does not query it again."""
     return session.stats().history_games(GAME, filters)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def _groups(filters: Filters, mark: tuple[int, int, int]) -> tuple[list[Group], list[Group]]:
+def _groups(filters: Filters, mark: tuple[int, int, int], seen: str | None) -> tuple[list[Group], list[Group]]:
     """Every pair and every trio together on one side (read side by side), cached like the
     figures; each player's own figures are the leaderboard's, already read."""
     return session.stats().pairs_and_trios(GAME, filters)
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
-def _players(mark: tuple[int, int, int]) -> list[str]:
+def _players(mark: tuple[int, int, int], seen: str | None) -> list[str]:
     return session.stats().players(GAME)
 
 
@@ -138,7 +139,7 @@ def filter_controls(stats: Stats, mark: tuple[int, int, int]) -> Filters:
         since, until = dates(span) if span is not None else (None, None)
         player = st.selectbox(
             "Player",
-            [None, *_players(mark)],
+            [None, *_players(mark, session.seen_group())],
             format_func=lambda n: "Everyone" if n is None else n,
             key="f-player",
             help="Only the rounds this player sat in.",
@@ -499,7 +500,7 @@ def partnerships_tab(view: Overview, filters: Filters, mark: tuple[int, int, int
         "partners-players",
     )
 
-    pairs, trios = _groups(filters, mark)
+    pairs, trios = _groups(filters, mark, session.seen_group())
     st.subheader("Pairs and trios")
     whose = f" with {escape.markdown(filters.player)}" if filters.player else ""
     st.caption(
@@ -571,7 +572,7 @@ def _game_label(game: GameLine) -> str:
 
 
 def history_tab(stats: Stats, filters: Filters, mark: tuple[int, int, int]) -> None:
-    games = _games(filters, mark)
+    games = _games(filters, mark, session.seen_group())
     st.subheader("Games")
     if not games:
         st.info("No game matches these filters.")
@@ -738,7 +739,7 @@ def draw(stats: Stats) -> None:
         return
     with head:
         filters = filter_controls(stats, mark)
-    view = _overview(filters, mark)
+    view = _overview(filters, mark, session.seen_group())
     if view.overall.rounds == 0:
         st.info("No finished round matches these filters. Widen them to see more.")
         return
