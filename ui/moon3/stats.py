@@ -71,7 +71,9 @@ def _games(filters: Filters, mark: tuple[int, int, int], seen: str | None) -> li
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def _groups(filters: Filters, mark: tuple[int, int, int], seen: str | None) -> tuple[list[Group], list[Group]]:
+def _groups(
+    filters: Filters, mark: tuple[int, int, int], seen: str | None
+) -> tuple[list[Group], list[Group]]:
     """Every pair and every trio together on one side (read side by side), cached like the
     figures; each player's own figures are the leaderboard's, already read."""
     return session.stats().pairs_and_trios(GAME, filters)
