@@ -36,7 +36,7 @@ from tests.service_play import move_of, open_room, pick
 PLAYERS = 4
 BID_TIMER = 120  # R14's longest: the bidder after the timed-out one has all the time it needs
 #: How long after the stop the timer and the bot fall due: the server is down by then.
-DOWN_FOR = 2.5
+DOWN_FOR = 4.0
 
 
 @pytest.fixture(scope="module")
@@ -256,7 +256,7 @@ def test_g6_rooms_play_on_after_the_server_is_killed_and_started_again(
             arm(rooms, clock, at)
             process.kill()  # the host puts the app away: no goodbye
             process.wait()
-        stopped_at = time.time()
+            stopped_at = time.time()
         codes = (at.timed, at.bot, at.human)
         before = {code: stored(store, code) for code in codes}
         deadline = float(before[at.timed].doc["since"]) + BID_TIMER
