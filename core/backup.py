@@ -154,9 +154,12 @@ def _checker(column: Any) -> Any:
                 return float(value) if isinstance(value, int) else value
             raise ValueError("is not a number")
         if isinstance(kind, DateTime):
-            if isinstance(value, str):
-                return datetime.fromisoformat(value)
-            raise ValueError("is not a time")
+            if not isinstance(value, str):
+                raise ValueError("is not a time")
+            moment = datetime.fromisoformat(value)
+            if kind.timezone and moment.utcoffset() is None:
+                raise ValueError("is a time without its time zone")
+            return moment
         if isinstance(kind, String):  # Text and SQLModel's strings too
             if not isinstance(value, str):
                 raise ValueError("is not text")
