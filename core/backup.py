@@ -24,6 +24,7 @@ import io
 import json
 import zlib
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import IO, Any
 
@@ -45,11 +46,11 @@ MAX_LINE = 8 << 20
 LEVEL = 6
 
 
+@dataclass
 class Written:
     """What a backup wrote: rows by table."""
 
-    def __init__(self) -> None:
-        self.rows: dict[str, int] = {}
+    rows: dict[str, int] = field(default_factory=dict)
 
     def total(self, *tables: str) -> int:
         """The rows of these tables (of every table if none is named)."""
@@ -189,8 +190,7 @@ def _header(line: dict[str, Any] | None, shape: rows.Layout) -> dict[str, list[s
             raise BackupError(f"the file holds a table this store does not have: {name}")
         if not isinstance(columns, list) or not all(isinstance(c, str) for c in columns):
             raise BackupError(f"the file's columns of {name} are not a list of names")
-        unknown = set(columns) - set(known[name].c.keys())
-        if unknown or len(set(columns)) != len(columns):
+        if sorted(columns) != sorted(known[name].c.keys()):
             raise BackupError(f"the file's columns of {name} are not this store's")
     return tables
 

@@ -326,6 +326,17 @@ def hostile(saved: bytes) -> dict[str, tuple[bytes, str]]:
     clash = dict(twin, row=["twin" + twin["row"][0][4:], *twin["row"][1:]])
     grown = dict(end, end={"rows": {**end["end"]["rows"], "friend_group": 3}})
     huge = {"table": "room", "row": ["x" * (backup.MAX_LINE + 10)]}
+    link = header["tables"]["round_seat"].index("round_id")
+    stray = next(dict(line) for line in rows if line["table"] == "round_seat")
+    stray["row"] = [*stray["row"][:link], 10**9, *stray["row"][link + 1 :]]
+    doc = header["tables"]["room"].index("doc")
+    spoilt = [dict(line) for line in rows]
+    first_room = next(i for i, line in enumerate(rows) if line["table"] == "room")
+    row = rows[first_room]["row"]
+    spoilt[first_room] = {"table": "room", "row": [*row[:doc], "not json", *row[doc + 1 :]]}
+    less = {**header, "tables": {**header["tables"], "seat": header["tables"]["seat"][:-1]}}
+    seats = end["end"]["rows"]["round_seat"] + 1
+    counted = dict(end, end={"rows": {**end["end"]["rows"], "round_seat": seats}})
     return {
         "not gzip": (b"code,game\nABC,moon3\n", "not gzip"),
         "not JSON": (gzip.compress(b"hello there\n"), "line 1 is not JSON"),
@@ -335,6 +346,9 @@ def hostile(saved: bytes) -> dict[str, tuple[bytes, str]]:
         "huge line": (_packed([header, huge, end]), "longer than"),
         "cut short": (saved[: len(saved) // 2], "cut short"),
         "last line gone": (_packed([header, *rows]), "cut short"),
+        "a row of no round": (_packed([header, *rows, stray, counted]), "no round of the file"),
+        "a room's document not JSON": (_packed([header, *spoilt, end]), "not a JSON object"),
+        "a column missing": (_packed([less, *rows, end]), "columns of seat are not"),
         "refused by the store": (_packed([header, clash, *rows, grown]), "store refused"),
     }
 

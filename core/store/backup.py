@@ -117,6 +117,8 @@ def read(store: Store, group: str | None = None) -> Iterator[tuple[Table, Sequen
     shape = layout()
     with store.read() as session:
         conn = session.connection()
+        if not store.is_sqlite:  # every chunk read from one snapshot, as SQLite's reader does
+            conn.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
         groups = shape.parents[GROUPS]
         if group is None or group:
             query = select(groups).order_by(groups.c.id)
@@ -202,7 +204,7 @@ class Writer:
         self._kind = 0
         self._parents: dict[str, list[dict[str, Any]]] = {k: [] for k in KINDS}
         self._children: dict[str, list[dict[str, Any]]] = {}
-        #: Each parent's new key in the store by its key in the file; ``None`` if it was there.
+        #: Each room's code in the store by its code in the file, and the rooms added.
         self._codes: dict[str, str] = {}
         self._new_rooms: set[str] = set()
         #: The codes the rooms of this file take (written at the end of their chunk).
@@ -246,8 +248,8 @@ class Writer:
         for code, old in self._hosts.items():
             new = self._seat_ids.get(old)
             text = self.conn.execute(select(rooms.c.doc).where(rooms.c.code == code)).scalar_one()
-            doc = json.loads(text)
-            if isinstance(doc, dict) and "host_seat_id" in doc:
+            doc = json.loads(text)  # checked as the room was taken
+            if "host_seat_id" in doc:
                 doc["host_seat_id"] = new
             self.conn.execute(
                 update(rooms)
@@ -322,6 +324,12 @@ class Writer:
             original = row["code"]
             if original in self._codes:
                 raise BackupError(f"the file holds room {original} twice")
+            try:
+                doc = json.loads(row["doc"])
+            except ValueError:
+                doc = None
+            if not isinstance(doc, dict):
+                raise BackupError(f"the document of room {original} is not a JSON object")
             code, attempt = original, 0
             same = self._same_room(code, row)
             while same is False:
