@@ -276,6 +276,14 @@ def test_g3_a_room_whose_code_another_room_holds_keeps_both_rooms_and_its_own_ro
     assert backup.restore(sqlite_store, saved).added == {}
 
 
+def test_g3_every_table_of_every_game_names_its_room_round_or_game_by_a_foreign_key() -> None:
+    shape = store_rows.layout()
+    assert {c.table.name for c in shape.children} >= {"seat", "game_seat", "round_seat"}
+    for child in shape.children:
+        declared = {fk.parent.name for fk in child.table.foreign_keys}
+        assert child.link in declared, child.table.name
+
+
 def test_g3_a_groups_backup_holds_none_of_another_groups_rows(source: Store) -> None:
     data = gzip.decompress(backup.dump(source, CLUB)).decode()
     lines = [json.loads(line) for line in data.splitlines()]

@@ -372,7 +372,7 @@ class Writer:
             there |= {("key", *r) for r in self.conn.execute(query)}
         if codes:
             query = select(c.game, c.group_id, c.room_code, c.game_number, c.finished_at).where(
-                c.room_code.in_(codes), c.source_key == ""
+                *_near(c, rows, codes), c.source_key == ""
             )
             there |= {(*r[:4], moment(r[4])) for r in self.conn.execute(query)}
         new: list[dict[str, Any]] = []
@@ -419,7 +419,7 @@ class Writer:
         codes = {self._codes.get(r["room_code"], r["room_code"]) for r in rows}
         query = select(
             c.game, c.group_id, c.room_code, c.game_number, c.round_number, c.finished_at
-        ).where(c.room_code.in_(codes))
+        ).where(*_near(c, rows, codes))
         there = {(*r[:5], moment(r[5])) for r in self.conn.execute(query)}
         new: list[dict[str, Any]] = []
         olds: list[int] = []
@@ -480,6 +480,16 @@ class Writer:
             insert(table).returning(own_id, sort_by_parameter_order=True), new
         ).scalars()
         self._seat_ids.update((old, int(n)) for old, n in zip(olds, ids, strict=True))
+
+
+def _near(c: Any, rows: list[dict[str, Any]], codes: set[str]) -> list[Any]:
+    """Where the store's games or rounds like a chunk's are: under its room codes, groups and
+    game numbers (the index on room code and game number finds them)."""
+    return [
+        c.room_code.in_(codes),
+        c.game_number.in_({r["game_number"] for r in rows}),
+        c.group_id.in_({r["group_id"] for r in rows}),
+    ]
 
 
 def _own_id(table: Table, link: str) -> Column[Any] | None:
