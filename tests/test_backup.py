@@ -136,18 +136,15 @@ def replays(store: Store) -> list[tuple[Any, ...]]:
 
 
 def content(store: Store) -> dict[str, list[str]]:
-    """Every row of every table as stored, each id replaced by what its row is: a room's
-    host seat by its join order, a child's parent by its parent's row."""
+    """Every row of every table as stored, but for ids: a child's parent is its parent's row,
+    and a room's host seat (a new id in a new store) is left out."""
     shape = store_rows.layout()
     of: dict[tuple[str, Any], str] = {}
     tables: dict[str, list[str]] = {}
-    seats: dict[Any, Any] = {}
     for table, values in store_rows.read(store):
         row = dict(zip(table.c.keys(), values, strict=True))
         kind = shape.kind_of(table.name)
         child = shape.child(table.name)
-        if table.name == "seat":
-            seats[row["id"]] = (row["room_code"], row["join_order"])
         if child is not None and child.kind != store_rows.ROOMS:
             row[child.link] = of[(child.kind, row[child.link])]
         if table.name == "room":
