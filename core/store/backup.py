@@ -277,9 +277,8 @@ class Writer:
             if waiting and child is not None and child.kind == kind:
                 self._write_children(child, waiting)
                 waiting.clear()
-        {GROUPS: self._groups, ROOMS: self._rooms, GAMES: self._games, ROUNDS: self._rounds}[kind](
-            rows
-        )
+        write = {GROUPS: self._groups, ROOMS: self._rooms, GAMES: self._games, ROUNDS: self._rounds}
+        write[kind](rows)
         rows.clear()
 
     def _group(self, row: dict[str, Any]) -> None:
