@@ -109,7 +109,25 @@ def _refuse(*_: Any) -> Any:
     raise ValueError("not a number JSON allows")
 
 
-def _line(packed: gzip.GzipFile, number: int) -> dict[str, Any] | None:
+class _Budget:
+    """How many bytes of unpacked lines a restore may still read (a small file can unpack to
+    a huge one)."""
+
+    def __init__(self, most: int | None) -> None:
+        self.left = most
+
+    def spend(self, size: int) -> None:
+        if self.left is None:
+            return
+        self.left -= size
+        if self.left < 0:
+            raise BackupError(
+                "this file unpacks to more than can be brought back here; "
+                "bring it back with python -m core restore"
+            )
+
+
+def _line(packed: gzip.GzipFile, number: int, budget: _Budget) -> dict[str, Any] | None:
     """The next line as a JSON object, ``None`` at the end of the file."""
     try:
         raw = packed.readline(MAX_LINE + 1)
@@ -119,6 +137,7 @@ def _line(packed: gzip.GzipFile, number: int) -> dict[str, Any] | None:
         raise BackupError(f"the file is cut short or damaged after line {number - 1}") from exc
     if not raw:
         return None
+    budget.spend(len(raw))
     if len(raw) > MAX_LINE:
         raise BackupError(f"line {number} is longer than a backup file's lines can be")
     try:
@@ -195,24 +214,26 @@ def _header(line: dict[str, Any] | None, shape: rows.Layout) -> dict[str, list[s
     return tables
 
 
-def _checked(packed: gzip.GzipFile, shape: rows.Layout) -> Iterator[tuple[str, dict[str, Any]]]:
+def _checked(
+    packed: gzip.GzipFile, shape: rows.Layout, budget: _Budget
+) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each row of the file, checked, as (table, values by column); :class:`BackupError`
     at the first line that is wrong, or if the file ends before its last line."""
-    columns = _header(_line(packed, 1), shape)
+    columns = _header(_line(packed, 1, budget), shape)
     known = {t.name: t for t in shape.tables()}
     checks: dict[str, list[Any]] = {}
     counted: dict[str, int] = {}
     number = 1
     while True:
         number += 1
-        line = _line(packed, number)
+        line = _line(packed, number, budget)
         if line is None:
             raise BackupError("the file is cut short: its last line is missing")
         if "end" in line:
             end = line["end"]
             if not isinstance(end, dict) or end.get("rows") != counted:
                 raise BackupError("the file's rows are not the ones its last line counts")
-            if _line(packed, number + 1) is not None:
+            if _line(packed, number + 1, budget) is not None:
                 raise BackupError(f"the file goes on after its last line ({number})")
             return
         name, values = line.get("table"), line.get("row")
@@ -234,18 +255,23 @@ def _checked(packed: gzip.GzipFile, shape: rows.Layout) -> Iterator[tuple[str, d
         yield name, row
 
 
-def restore_from(store: Store, source: IO[bytes], into_group: str | None = None) -> Restored:
+def restore_from(
+    store: Store, source: IO[bytes], into_group: str | None = None, most: int | None = None
+) -> Restored:
     """Bring back the backup file read from ``source`` (see :func:`restore`)."""
     shape = rows.layout()
     with gzip.GzipFile(fileobj=source, mode="rb") as packed:
-        return rows.restore(store, _checked(packed, shape), into_group, fresh_code)
+        return rows.restore(store, _checked(packed, shape, _Budget(most)), into_group, fresh_code)
 
 
-def restore(store: Store, data: bytes, into_group: str | None = None) -> Restored:
+def restore(
+    store: Store, data: bytes, into_group: str | None = None, most: int | None = None
+) -> Restored:
     """Add to the store what the backup file ``data`` holds and it lacks: groups by id, rooms
     by code (a room whose code is another room's keeps its rounds and games under a fresh
     code), games and rounds by what they are; each added row gets a new id and its seats and
     game's own rows follow it. ``into_group`` puts every row into that group (and writes no
     group row): a group bringing back its own history. A file that is not whole or not right
-    raises :class:`BackupError`, saying why, and nothing is stored."""
-    return restore_from(store, io.BytesIO(data), into_group)
+    raises :class:`BackupError`, saying why, and nothing is stored, as does one that unpacks
+    to more than ``most`` bytes."""
+    return restore_from(store, io.BytesIO(data), into_group, most)

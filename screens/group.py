@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core.rooms import RoomError
-from ui import escape, groups, session
+from ui import escape, groups, saved, session
 
 session.warn_if_history_at_risk()
 held = session.group()
@@ -40,6 +40,8 @@ link = session.group_link_secret()
 if held is not None and link is not None:
     groups.links(held, link, founder if founded is not None and founded.id == held.id else None)
     groups.recent(held)
+    st.subheader("Keep a copy")
+    saved.download(session.stats(), "group-download")
 elif founded is not None:
     st.info(
         "This is your founder's link: it can make a new group link, which retires the old one. "

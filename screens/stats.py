@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import groups, session
+from ui import groups, saved, session
 from ui.games import choice, screens_of
 
 st.title("Stats")
@@ -19,4 +19,9 @@ if not groups.sees_none():
     if held is not None:
         st.caption(f"The games of {session.group_name_md()} only.")
     game = choice(key="stats-game")
-    screens_of(game).stats.draw(session.stats())
+    stats = session.stats()
+    screens_of(game).stats.draw(stats)
+    st.divider()
+    st.markdown("**Keep a copy**: every game of every kind, in one file to bring back later.")
+    saved.download(stats, "stats-download")
+    saved.bring_back(stats, "stats-restore")
