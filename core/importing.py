@@ -23,6 +23,7 @@ from typing import Any
 
 from core import games
 from core.store import Store, existing, history
+from core.store.tables import OPEN_GROUP
 
 #: Imported games are filed under a code of their own: never a room's (those have six letters).
 CODE_LENGTH = 8
@@ -57,33 +58,39 @@ def check(
     filename: str,
     zone: str = "UTC",
     undated: date | None = None,
+    group: str = OPEN_GROUP,
 ) -> Any:
     """Read and check a file, counting its games' days in the time zone ``zone``, a game
     without a date taken as played on ``undated`` when given; games already in the store
-    (``None``: there is none yet) are marked as such."""
+    (``None``: there is none yet) in ``group`` are marked as such."""
     found = reader_of(game)(data, filename, zone=zone, undated=undated)
     if store is None:
         found.mark_stored({})
         return found
     with store.read() as session:
-        found.mark_stored(history.known_keys(session, game, [g.key for g in found.keepable(True)]))
+        keys = [g.key for g in found.keepable(True)]
+        found.mark_stored(history.known_keys(session, game, keys, group))
     return found
 
 
-def store_history(store: Store, game: str, found: Any, clean_only: bool = False) -> Added:
-    """Store what a checked file holds (all of it, or with ``clean_only`` its clean lines).
+def store_history(
+    store: Store, game: str, found: Any, clean_only: bool = False, group: str = OPEN_GROUP
+) -> Added:
+    """Store what a checked file holds (all of it, or with ``clean_only`` its clean lines) in
+    ``group``.
 
-    A game whose key is stored already, by an earlier import or by another one at the
-    same moment, is skipped: the store's unique key decides, so each is stored once.
+    A game whose key is stored already in the group, by an earlier import or by another
+    one at the same moment, is skipped: the store's unique key decides, so each is stored
+    once in each group.
     """
     keep = found.keepable(clean_only)
     with store.write() as session:
-        known = history.known_keys(session, game, [g.key for g in keep])
+        known = history.known_keys(session, game, [g.key for g in keep], group)
         fresh = [
             item
             for item in keep
             if item.key not in known
-            and history.save_kept(session, game, item.kept(), code_of(item.key), 1)
+            and history.save_kept(session, game, item.kept(), code_of(item.key), 1, group)
         ]
         session.commit()
     skipped = len([g for g in found.games if g.duplicate]) + len(keep) - len(fresh)

@@ -1,7 +1,8 @@
 """The queries every game's figures share, written once and told the game.
 
-Which of a game's rounds and games count (its table size and dates), each
-player's games and games won, the dates played, the latest hands and a hand's
+Which of a game's rounds and games count (one group's, at its table size and
+dates), each player's games and games won, whether the store holds any group
+but the open one, the dates played, the latest hands and a hand's
 record, and the readers that run a page's queries side by side. A game's own
 figures (``core/store/<game>/stats.py``) add its rows and conditions to these;
 the pages reach both through the stats service (:mod:`core.stats`).
@@ -16,15 +17,17 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, case, func, select
+from sqlalchemy import and_, case, exists, false, func, or_, select
 from sqlalchemy.sql.elements import ColumnElement
 
 from core.figures import Filters
-from core.store import GameRecord, GameSeat, RoundRecord, Store
+from core.store import FriendGroup, GameRecord, GameSeat, RoundRecord, Store
+from core.store.tables import OPEN_GROUP
 
 _R = RoundRecord.__table__  # type: ignore[attr-defined]
 _G = GameRecord.__table__  # type: ignore[attr-defined]
 _GS = GameSeat.__table__  # type: ignore[attr-defined]
+_FG = FriendGroup.__table__  # type: ignore[attr-defined]
 #: Threads for reads that run side by side (:func:`together`), shared by every page.
 _READER_NAME = "stats-reader"
 _READERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix=_READER_NAME)
@@ -67,6 +70,20 @@ def total(column: ColumnElement[int]) -> ColumnElement[int]:
     return func.coalesce(func.sum(column), 0)
 
 
+def in_group(table: Any, group: str | None) -> ColumnElement[bool]:
+    """The condition that keeps a round or game row (``table``) to ``group``; with no group,
+    one no row meets."""
+    return false() if group is None else table.c.group_id == group
+
+
+def grouped(store: Store, game: str) -> bool:
+    """Whether the store holds a group, or a round of ``game`` in any group but the open one
+    (two lookups in indexes). A group is stored before any of its rounds and stays, so when
+    this is ``False`` after figures were read, no other group's round was in them."""
+    others = exists().where(_R.c.game == game, _R.c.group_id > OPEN_GROUP)
+    return bool(rows(store, select(or_(select(_FG.c.id).exists(), others)))[0][0])
+
+
 def _dated(filters: Filters, column: ColumnElement[datetime]) -> list[ColumnElement[bool]]:
     terms = []
     if filters.since is not None:
@@ -79,19 +96,30 @@ def _dated(filters: Filters, column: ColumnElement[datetime]) -> list[ColumnElem
 def rounds_where(
     game: str, filters: Filters | None = None, *own: ColumnElement[bool]
 ) -> ColumnElement[bool]:
-    """The condition on ``round_record`` rows: the game's rounds that were not abandoned, at the
-    table size and within the dates asked for, and meeting the game's ``own`` terms."""
+    """The condition on ``round_record`` rows: the group's rounds of the game that were not
+    abandoned, at the table size and within the dates asked for, and meeting the game's
+    ``own`` terms."""
     filters = filters or Filters()
-    terms = [_R.c.game == game, _R.c.abandoned.is_(False), *_dated(filters, _R.c.finished_at)]
+    terms = [
+        _R.c.game == game,
+        in_group(_R, filters.group),
+        _R.c.abandoned.is_(False),
+        *_dated(filters, _R.c.finished_at),
+    ]
     if filters.players is not None:
         terms.append(_R.c.players == filters.players)
     return and_(*terms, *own)
 
 
 def games_where(game: str, filters: Filters) -> ColumnElement[bool]:
-    """The condition on ``game_record`` rows: the game's games that ended, by their end (and
-    by their number of seats: a game row does not keep its table size)."""
-    terms = [_G.c.game == game, _G.c.abandoned.is_(False), *_dated(filters, _G.c.finished_at)]
+    """The condition on ``game_record`` rows: the group's games of the game that ended, by
+    their end (and by their number of seats: a game row does not keep its table size)."""
+    terms = [
+        _G.c.game == game,
+        in_group(_G, filters.group),
+        _G.c.abandoned.is_(False),
+        *_dated(filters, _G.c.finished_at),
+    ]
     if filters.players is not None:
         sized = (
             select(_GS.c.game_id).group_by(_GS.c.game_id).having(func.count() == filters.players)
@@ -106,34 +134,44 @@ def games_won(
     where: ColumnElement[bool] | None = None,
     rounds: ColumnElement[bool] | None = None,
     source: Any = None,
+    group: str | None = OPEN_GROUP,
 ) -> dict[str, tuple[int, int]]:
     """Each player's games and games won, by name.
 
     The game's stored games meeting ``where`` (on ``game_record``), or with
     ``rounds`` those that have a round meeting it (found in one pass over the
-    rounds, from ``source`` when the round row does not hold all it asks);
-    with neither, every stored game of the game.
+    rounds, from ``source`` when the round row does not hold all it asks; a
+    game of the round's group); with neither, every stored game of the game in
+    ``group``.
     """
     seated = _GS.join(_G, _G.c.id == _GS.c.game_id)
     if rounds is not None:
         chosen = (
-            select(_R.c.room_code, _R.c.game_number)
+            select(_R.c.group_id, _R.c.room_code, _R.c.game_number)
             .select_from(_R if source is None else source)
             .where(rounds)
-            .group_by(_R.c.room_code, _R.c.game_number)
+            .group_by(_R.c.group_id, _R.c.room_code, _R.c.game_number)
             .subquery()
         )
+        # A game imported into two groups has the same code in both: the group tells them apart.
         seated = seated.join(
             chosen,
             and_(
                 chosen.c.room_code == _G.c.room_code,
                 chosen.c.game_number == _G.c.game_number,
+                chosen.c.group_id == _G.c.group_id,
             ),
+        )
+    if where is None:
+        where = (
+            _G.c.game == game
+            if rounds is not None
+            else and_(_G.c.game == game, in_group(_G, group))
         )
     query = (
         select(_GS.c.name, func.count(), count_if(_GS.c.won.is_(True)))
         .select_from(seated)
-        .where(_G.c.game == game if where is None else where)
+        .where(where)
         .group_by(_GS.c.name)
     )
     return {str(name): (int(played), int(won)) for name, played, won in rows(store, query)}
@@ -145,14 +183,20 @@ def games_ended(store: Store, where: ColumnElement[bool]) -> int:
 
 
 def fingerprint(
-    store: Store, game: str, counted: ColumnElement[bool], source: Any = None
+    store: Store,
+    game: str,
+    counted: ColumnElement[bool],
+    source: Any = None,
+    group: str | None = OPEN_GROUP,
 ) -> tuple[int, int, int]:
-    """Changes whenever a round or game of ``game`` is stored: (rounds ``counted``, the last
-    round's id, the last game's id); the rounds from ``source`` when the round row does not
-    hold all ``counted`` asks."""
+    """Changes whenever a round or game of ``game`` is stored in ``group``: (rounds
+    ``counted``, the last round's id, the last game's id of the group); the rounds from
+    ``source`` when the round row does not hold all ``counted`` asks."""
     query = select(func.count(), func.max(_R.c.id)).select_from(_R if source is None else source)
     found, last = rows(store, query.where(counted))[0]
-    ended = rows(store, select(func.max(_G.c.id)).where(_G.c.game == game))[0][0]
+    ended = rows(store, select(func.max(_G.c.id)).where(_G.c.game == game, in_group(_G, group)))[0][
+        0
+    ]
     return int(found), int(last or 0), int(ended or 0)
 
 
@@ -193,7 +237,13 @@ def latest(
     return rows(store, query)
 
 
-def hand_record(store: Store, game: str, round_id: int) -> str | None:
-    """The stored hand record (JSON text) of one of the game's rounds, or ``None``."""
-    found = rows(store, select(_R.c.record).where(_R.c.id == round_id, _R.c.game == game))
+def hand_record(
+    store: Store, game: str, round_id: int, group: str | None = OPEN_GROUP
+) -> str | None:
+    """The stored hand record (JSON text) of one of the game's rounds in ``group``, or
+    ``None`` (another group's round too)."""
+    found = rows(
+        store,
+        select(_R.c.record).where(_R.c.id == round_id, _R.c.game == game, in_group(_R, group)),
+    )
     return str(found[0][0]) if found else None

@@ -1,9 +1,10 @@
 """Moon 3 of Spades' figures over the stored rounds, aggregated in SQL so the page stays fast as
 history grows.
 
-Every function takes the store and :class:`~core.moon3.figures.Filters` and
-returns the plain values of :mod:`core.moon3.figures`; abandoned rounds and
-rounds without a bid never count. A round's bid, trump and result are its
+Every function takes the store and :class:`~core.moon3.figures.Filters` (or,
+asking for no filter, the group) and returns the plain values of
+:mod:`core.moon3.figures`, of one group's rounds and games only (SPEC G4);
+abandoned rounds and rounds without a bid never count. A round's bid, trump and result are its
 ``moon3_round`` row, read with its shared ``round_record`` row (:data:`ROUNDS`).
 What every game's figures share (games won, the dates played, the readers
 side by side) is in :mod:`core.store.stats`.
@@ -43,7 +44,8 @@ from core.moon3.figures import (
 from core.store import GameRecord, GameSeat, RoundRecord, Store
 from core.store import stats as shared
 from core.store.moon3.tables import KaliCapture, Moon3Round, RoundGroup, RoundSeat
-from core.store.stats import count_if, rows, together
+from core.store.stats import count_if, in_group, rows, together
+from core.store.tables import OPEN_GROUP
 
 #: The game these figures are of: every query keeps to its rounds and games.
 GAME = "moon3"
@@ -236,9 +238,11 @@ def kali_summary(store: Store, filters: Filters = UNFILTERED) -> KaliSummary:
 
 def _own(filters: Filters) -> tuple[Any, ColumnElement[bool]]:
     """FROM and WHERE for the rounds' own rows (``moon3_round``), played out with a bid: with
-    no date or player asked, that table's covering index alone (it repeats the table size,
-    mode and source); otherwise joined with the shared round row."""
-    if filters.since is None and filters.until is None and not filters.player:
+    no date or player asked and the group's rows all the store holds, that table's covering
+    index alone (it repeats the table size, mode and source); otherwise joined with the shared
+    round row."""
+    asked = filters.since is not None or filters.until is not None or bool(filters.player)
+    if not asked and filters.whole_store:
         terms = [_M.c.bid > 0]
         if filters.mode is not None:
             terms.append(_M.c.mode == filters.mode)
@@ -251,15 +255,15 @@ def _own(filters: Filters) -> tuple[Any, ColumnElement[bool]]:
 
 
 def _facts(table: Any, filters: Filters) -> tuple[Any, ColumnElement[bool]]:
-    """FROM and WHERE for per-seat rows: limited to the filtered rounds only when a filter
-    needs it.
+    """FROM and WHERE for per-seat rows: limited to the filtered rounds of the group unless
+    nothing asks it.
 
     Per-seat rows (and a round's own row) exist only for rounds played to the
-    end, so unfiltered they need no condition. Filtered, the rounds are found
-    once, from the covering indexes (a join would read each wide round row with
-    its hand record).
+    end, so unfiltered, with the group's rows all the store holds, they need no
+    condition. Otherwise the rounds are found once, from the covering indexes
+    (a join would read each wide round row with its hand record).
     """
-    if filters.narrows:
+    if filters.scoped:
         chosen = select(_M.c.round_id).select_from(ROUNDS).where(where(filters))
         return table, table.c.round_id.in_(chosen)
     return table, true()
@@ -325,10 +329,10 @@ def leaderboard(
         .where(scope)
         .group_by(_RS.c.name)
     )
-    # Every stored game seat has counted rounds: unfiltered, no game needs looking up.
+    # Every stored game seat has counted rounds: unfiltered, the group's games are all there is.
     chosen = where(filters) if filters.narrows else None
     by_game, round_rows, cube_found = together(
-        lambda: shared.games_won(store, GAME, rounds=chosen, source=ROUNDS),
+        lambda: shared.games_won(store, GAME, rounds=chosen, source=ROUNDS, group=filters.group),
         lambda: rows(store, rounds),
         lambda: cube if cube is not None else bid_cube(store, filters),
     )
@@ -413,13 +417,14 @@ def history_games(store: Store, filters: Filters = UNFILTERED, limit: int = 50) 
         key=lambda row: place[(row[0], int(row[1]))],
     )
     codes = {code for code, *_ in chosen}
-    # The names of the chosen games only: the covering index above holds no names.
+    # The names of the chosen games only: the covering index above holds no names. A room
+    # plays one game, but a game imported into two groups has its code in both.
     named = {
         (code, number): names
         for code, number, names in rows(
             store,
             select(_R.c.room_code, _R.c.game_number, func.max(_R.c.names))
-            .where(_R.c.room_code.in_(codes))  # a room plays one game: its code is enough
+            .where(_R.c.room_code.in_(codes), in_group(_R, filters.group))
             .group_by(_R.c.room_code, _R.c.game_number),
         )
     }
@@ -427,7 +432,7 @@ def history_games(store: Store, filters: Filters = UNFILTERED, limit: int = 50) 
         store,
         select(_G.c.room_code, _G.c.game_number, _G.c.abandoned, _GS.c.name, _GS.c.won)
         .select_from(_G.outerjoin(_GS, _GS.c.game_id == _G.c.id))
-        .where(_G.c.room_code.in_(codes))
+        .where(_G.c.room_code.in_(codes), in_group(_G, filters.group))
         .order_by(_GS.c.seat),
     )
     over: set[tuple[str, int]] = set()
@@ -454,8 +459,10 @@ def history_games(store: Store, filters: Filters = UNFILTERED, limit: int = 50) 
     ]
 
 
-def history_rounds(store: Store, room_code: str, game_number: int) -> list[RoundLine]:
-    """The finished rounds of one game, in order."""
+def history_rounds(
+    store: Store, room_code: str, game_number: int, group: str | None = OPEN_GROUP
+) -> list[RoundLine]:
+    """The finished rounds of one game of ``group``, in order."""
     query = (
         select(
             *shared.HAND_COLUMNS,
@@ -471,7 +478,7 @@ def history_rounds(store: Store, room_code: str, game_number: int) -> list[Round
         .where(
             _R.c.room_code == room_code,
             _R.c.game_number == game_number,
-            where(),
+            where(Filters(group=group)),
         )
         .order_by(_R.c.round_number)
     )
@@ -525,27 +532,34 @@ def cardless(store: Store, filters: Filters = UNFILTERED) -> int:
     return cardless_of(bid_cube(store, filters))
 
 
-def fingerprint(store: Store) -> tuple[int, int, int]:
-    """Changes whenever a round or game is stored: (rounds, last round id, last game id)."""
-    return shared.fingerprint(store, GAME, where(), source=ROUNDS)
+def fingerprint(store: Store, group: str | None = OPEN_GROUP) -> tuple[int, int, int]:
+    """Changes whenever a round or game is stored in ``group``: (rounds, last round id, last
+    game id)."""
+    return shared.fingerprint(store, GAME, where(Filters(group=group)), source=ROUNDS, group=group)
 
 
-def players(store: Store) -> list[str]:
-    """Every name that sat in a finished round, most rounds first."""
+def players(store: Store, filters: Filters = UNFILTERED) -> list[str]:
+    """Every name that sat in a finished round passing the filters (of their group), most
+    rounds first."""
+    source, scope = _facts(_RS, filters)
     query = (
         select(_RS.c.name, func.count().label("n"))
+        .select_from(source)
+        .where(scope)
         .group_by(_RS.c.name)
         .order_by(func.count().desc(), _RS.c.name)
     )
     return [str(name) for name, _ in rows(store, query)]
 
 
-def date_range(store: Store) -> tuple[datetime, datetime] | None:
-    """When the first and the last stored round of the game finished, or ``None`` with none.
+def date_range(store: Store, group: str | None = OPEN_GROUP) -> tuple[datetime, datetime] | None:
+    """When the first and the last stored round of the game in ``group`` finished, or
+    ``None`` with none.
 
-    Kept to the game alone, so that both ends come from one range of the covering index.
+    Kept to the game and group alone, so that both ends come from one range of the covering
+    index.
     """
-    return shared.date_range(store, _R.c.game == GAME)
+    return shared.date_range(store, and_(_R.c.game == GAME, in_group(_R, group)))
 
 
 # ---------------------------------------------------------------- partnerships (H5)

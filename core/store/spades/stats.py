@@ -2,7 +2,8 @@
 
 Every figure reads ``spades_seat`` (one row per seat of a finished hand:
 bid, blind, tricks, nil made, contract made, the side's score) joined to its
-``round_record`` (game ``spades``, not abandoned), optionally within dates:
+``round_record`` (game ``spades``, of the group asked for, not abandoned),
+optionally within dates:
 
 - bid accuracy of non-nil bids: the seat took exactly its bid, more, or fewer;
 - nil and blind nil: bid and made;

@@ -1,7 +1,7 @@
 """Thirteen figures for the Stats page, aggregated in SQL over every finished hand.
 
-A hand counts when its ``round_record`` row (game ``thirteen``, not
-abandoned) has its ``thirteen_seat`` rows — a hand gets them only once it is
+A hand counts when its ``round_record`` row (game ``thirteen``, of the group
+asked for, not abandoned) has its ``thirteen_seat`` rows — a hand gets them only once it is
 over — and falls within the table size and dates asked for. Each seat row
 holds the seat's place (T6: 1 for the first out), its points, the bombs it
 played (T4), the cards it was left holding and whether it led the hand's
@@ -24,6 +24,7 @@ from core.figures import Filters
 from core.store import RoundRecord, Store
 from core.store import stats as shared
 from core.store.stats import count_if, rows, together, total
+from core.store.tables import OPEN_GROUP
 from core.store.thirteen.tables import ThirteenSeat
 from core.thirteen.config import MAX_PLAYERS
 from core.thirteen.figures import SIZES, HandLine, Overview, Player, TableSize
@@ -105,11 +106,14 @@ def overview(store: Store, filters: Filters | None = None) -> Overview:
     return Overview(by_size=by_size, games=games, leaderboard=leaderboard)
 
 
-def date_range(store: Store, players: int | None = None) -> tuple[datetime, datetime] | None:
-    """When the first and the last counted hand finished, or ``None`` if there is none (a hand
-    is over once a seat went out first)."""
+def date_range(
+    store: Store, players: int | None = None, group: str | None = OPEN_GROUP
+) -> tuple[datetime, datetime] | None:
+    """When the first and the last counted hand of ``group`` finished, or ``None`` if there is
+    none (a hand is over once a seat went out first)."""
     over = _R.c.id.in_(select(_S.c.round_id).where(_S.c.place == 1))
-    return shared.date_range(store, shared.rounds_where(GAME, Filters(players=players), over))
+    counted = shared.rounds_where(GAME, Filters(players=players, group=group), over)
+    return shared.date_range(store, counted)
 
 
 def hands(store: Store, filters: Filters | None = None, limit: int = 50) -> list[HandLine]:
