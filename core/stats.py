@@ -27,6 +27,7 @@ from datetime import date, datetime
 from types import ModuleType
 from typing import Any, TypeVar, cast
 
+from core import backup as saving
 from core import importing
 from core.figures import Filters
 from core.rooms.errors import Forbidden
@@ -35,6 +36,9 @@ from core.store import stats as shared
 from core.store.tables import OPEN_GROUP
 
 _T = TypeVar("_T")
+#: The most a saved file brought back from a page may unpack to (a busy group's year is a
+#: few tens of MB; a small file can unpack to a huge one).
+RESTORE_MOST = 512 << 20
 
 
 class Stats:
@@ -150,7 +154,7 @@ class Stats:
     def _importing_group(self) -> str:
         """The group an import is stored in: this service's (refused without one)."""
         if self._group is None:
-            raise Forbidden("Open your group's link to import its history.")
+            raise Forbidden("Open your group's link to bring its history in.")
         return self._group
 
     def check_import(
@@ -166,3 +170,19 @@ class Stats:
         already stored there are skipped."""
         group = self._importing_group()
         return importing.store_history(self._store, game, found, clean_only, group)
+
+    # ------------------------------------------------ the group's history saved (G3)
+
+    def backup(self) -> bytes:
+        """One file with every game, round, scorebook and hand record of the group
+        (:mod:`core.backup`); without a group, a file that holds nothing."""
+        if self._group is None:
+            raise Forbidden("Open your group's link to save its history.")
+        return saving.dump(self._store, self._group)
+
+    def restore(self, data: bytes) -> saving.Restored:
+        """Bring a saved file back into the group: what it lacks is added, nothing twice; a
+        file that is not whole or unpacks to more than :data:`RESTORE_MOST` bytes is refused
+        (:class:`~core.backup.BackupError`) and nothing is stored."""
+        group = self._importing_group()
+        return saving.restore(self._store, data, into_group=group, most=RESTORE_MOST)

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 
 import streamlit as st
 
+from core.rooms import RoomError
 from core.stats import Stats
 from ui import escape
 
@@ -56,7 +57,7 @@ def bring_back(stats: Stats, key: str) -> None:
             return
         try:
             restored = stats.restore(upload.getvalue())
-        except ValueError as exc:
+        except (ValueError, RoomError) as exc:
             st.error(f"Nothing was added: {escape.markdown(exc)}.")
             return
         st.session_state[_RESTORED] = _told(restored.added, restored.present)
