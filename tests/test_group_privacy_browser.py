@@ -47,7 +47,7 @@ def _play(database: str, who: str, seed: int) -> None:
         if games.get(game).simulation is None:
             continue
         argv = ["simulate", "--game", game, "--store", database, "--bot", "random"]
-        argv += ["--names", ",".join(NAMES[who]), "--games", "1", "--seed", str(seed)]
+        argv += ["--names", ",".join(NAMES[who]), "--rounds", "6", "--seed", str(seed)]
         assert command_line(argv) == 0
 
 
@@ -79,7 +79,11 @@ def groups(tmp_path_factory: pytest.TempPathFactory) -> Groups:
     _play(database, "b", 2)
     _move_open_rows(gate.store, b.group.id)
     _play(database, "open", 3)
-    gate.create("Wilhelmina", games.get(games.FLAGSHIP).table.quick_settings(4, {}), b.group.id)
+    gate.create(
+        "Wilhelmina",
+        games.get(games.FLAGSHIP).table.quick_settings(4, {"mode": "teams"}),
+        b.group.id,
+    )
     codes = {"a": _codes(gate.store, a.group.id), "b": _codes(gate.store, b.group.id)}
     with gate.store.read() as session:
         codes["b"] += [
