@@ -59,7 +59,7 @@ Clock = Callable[[], float]
 
 #: A decision's wall-time cap, as a multiple of its budget: below it the count of work alone
 #: decides, so only a host many times slower than the measuring one ever reaches it.
-CAP_FACTOR = 20.0
+CAP_FACTOR = 50.0
 
 
 class Thinking:
