@@ -41,6 +41,8 @@ import statistics
 import tempfile
 import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import Future
 from multiprocessing.connection import Connection
 from multiprocessing.managers import BaseManager
 from pathlib import Path
@@ -78,8 +80,19 @@ class Served:
         self.idle_ms: list[float] = []
         self.moved_ms: list[float] = []
         self.longest_queue = 0
+        #: Seconds from an Expert's move being asked for to its being thought.
+        self.expert_s: list[float] = []
         self.started = time.monotonic()
         self.cpu_started = time.process_time()
+        submit = WORKER.submit
+
+        def timed(job: Callable[[], Any]) -> Future[Any]:
+            asked = time.monotonic()
+            future = submit(job)
+            future.add_done_callback(lambda _: self.expert_s.append(time.monotonic() - asked))
+            return future
+
+        WORKER.submit = timed  # type: ignore[method-assign]
 
     def version(self, code: str, seen: int | None) -> int:
         began = time.thread_time()
@@ -115,6 +128,7 @@ class Served:
             "core_share": (time.process_time() - self.cpu_started)
             / (time.monotonic() - self.started),
             "longest_queue": self.longest_queue,
+            "expert_s": list(self.expert_s),
         }
 
 
@@ -308,6 +322,8 @@ def run(seconds: float, processes: int) -> dict[str, Any]:
         "peak_mb": round(figures["peak_mb"], 1),
         "server_core_share": round(figures["core_share"], 2),
         "longest_expert_queue": figures["longest_queue"],
+        "expert_moves": len(figures["expert_s"]),
+        "expert_wait_p95_s": round(p95(figures["expert_s"]), 2),
         "human_moves": sum(r["acts"] for r in results),
         "errors": len(errors),
         "first_error": errors[0] if errors else None,
@@ -338,8 +354,9 @@ def main() -> None:
     print(
         f"  poll round trip p95 {result['poll_round_trip_p95_ms']} ms | "
         f"server busy {result['server_core_share']:.0%} of its core | longest queue of "
-        f"Experts {result['longest_expert_queue']} | {result['human_moves']} human moves | "
-        f"errors {result['errors']}",
+        f"Experts {result['longest_expert_queue']}, {result['expert_moves']} Expert moves "
+        f"asked to thought p95 {result['expert_wait_p95_s']} s | "
+        f"{result['human_moves']} human moves | errors {result['errors']}",
         flush=True,
     )
     if result["first_error"]:
