@@ -317,6 +317,8 @@ def run(seconds: float, processes: int) -> dict[str, Any]:
         "idle_poll_cpu_mean_ms": round(statistics.mean(idle), 3),
         "moved_poll_cpu_p95_ms": round(p95(figures["moved_ms"]), 2),
         "poll_round_trip_p95_ms": round(p95(round_trips) * 1000, 1),
+        "poll_round_trip_p99_ms": round(statistics.quantiles(round_trips, n=100)[-1] * 1000, 1),
+        "poll_round_trip_max_ms": round(max(round_trips) * 1000, 1),
         "click_to_visible_p50_s": round(statistics.median(visible), 3) if visible else None,
         "click_to_visible_p95_s": round(p95(visible), 3) if visible else None,
         "peak_mb": round(figures["peak_mb"], 1),
@@ -352,7 +354,8 @@ def main() -> None:
         flush=True,
     )
     print(
-        f"  poll round trip p95 {result['poll_round_trip_p95_ms']} ms | "
+        f"  poll round trip p95 {result['poll_round_trip_p95_ms']} p99 "
+        f"{result['poll_round_trip_p99_ms']} max {result['poll_round_trip_max_ms']} ms | "
         f"server busy {result['server_core_share']:.0%} of its core | longest queue of "
         f"Experts {result['longest_expert_queue']}, {result['expert_moves']} Expert moves "
         f"asked to thought p95 {result['expert_wait_p95_s']} s | "
