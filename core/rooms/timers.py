@@ -1,6 +1,6 @@
 """Timers and bots: what is due in a room and when, and applying it at its own time.
 
-Nothing runs in the background: every call (a poll included) first applies
+No timer runs in the background: every call (a poll included) first applies
 what is due by now from the room's stored timestamps, in order, each at the
 time it was due: a bot's move (or a bot's choice before a deal), the automatic
 move of a game that times a move (:class:`core.games.TimedMove`), the
@@ -84,12 +84,12 @@ class Thoughts:
     A searching bot (the Expert) thinks for a fifth of a second or more; doing
     that inside the write would hold the room's row, and SQLite's one writer
     lock, for as long, and inside any call would make a poll wait. So it thinks
-    on the worker (``worker``; None: at once, in the caller), and the write
-    takes the move only if the table is still where it was. One server
-    process's memory: losing it only costs the thinking again.
+    on the ``worker``, and the write takes the move only if the table is still
+    where it was. One server process's memory: losing it only costs the
+    thinking again.
     """
 
-    def __init__(self, size: int = 256, worker: Worker | None = WORKER) -> None:
+    def __init__(self, size: int = 256, worker: Worker = WORKER) -> None:
         self.size = size
         self.worker = worker
         self.lock = threading.Lock()
@@ -102,7 +102,7 @@ class Thoughts:
             found = self.entries.get(key)
             if found is not None:
                 return found
-            if searches and self.worker is not None:
+            if searches:
                 queued = self.worker.submit(think)
                 self.keep(key, queued)
                 return queued
@@ -115,7 +115,7 @@ class Thoughts:
             found = self.entries.get(key)
             if found is None:
                 self.keep(key, done)
-        return found or done
+        return done if found is None else found
 
     def take(self, key: Key) -> Future[Any] | None:
         """The move at ``key``, forgotten here: it is about to be played."""
