@@ -30,12 +30,13 @@ from core.store import Store
 from tests.conftest import FakeClock
 from tests.service_play import pick
 
-SPAWN = multiprocessing.get_context("spawn")
+#: Forked: the busy processes need nothing but a loop, so none imports anything.
+FORK = multiprocessing.get_context("fork")
 #: The Expert's budget a decision here: a count of work, a few dozen worlds.
 EXPERT_MS = 30.0
 #: Decisions weighed per game: a few from each of two deals, early and late in the hand.
 DEALS = 2
-EVERY = 8
+EVERY = 10
 
 
 def config_of(name: str) -> Any:
@@ -86,9 +87,9 @@ def spin(ready: Event, stop: Event) -> None:
 def busy_cores() -> Iterator[int]:
     """Every core of the machine kept busy by another process while the test runs."""
     cores = os.cpu_count() or 1
-    stop = SPAWN.Event()
-    readies = [SPAWN.Event() for _ in range(cores)]
-    spinners = [SPAWN.Process(target=spin, args=(ready, stop), daemon=True) for ready in readies]
+    stop = FORK.Event()
+    readies = [FORK.Event() for _ in range(cores)]
+    spinners = [FORK.Process(target=spin, args=(ready, stop), daemon=True) for ready in readies]
     for spinner in spinners:
         spinner.start()
     try:
