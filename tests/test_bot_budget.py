@@ -134,8 +134,8 @@ def test_g5_the_wall_clock_cap_still_ends_a_decision_on_a_far_slower_host(name: 
         assert bot.choose(view, random.Random(0)) in view.legal
 
 
-def rooms_waiting_on_an_expert(rooms: Rooms, clock: FakeClock) -> list[str]:
-    """A room of every game where an Expert bot is due to move, its host the only human."""
+def rooms_waiting_on_an_expert(rooms: Rooms) -> list[str]:
+    """A room of every game where an Expert bot is to move, its host the only human."""
     codes = []
     for name in games.names():
         game = games.get(name)
@@ -147,7 +147,6 @@ def rooms_waiting_on_an_expert(rooms: Rooms, clock: FakeClock) -> list[str]:
                 break
             rooms.act(host, pick(view, random.Random(0)), view.version)
         codes.append(code)
-    clock.advance(BOT_DELAY)
     return codes
 
 
@@ -160,7 +159,8 @@ def test_g5_a_poll_is_answered_while_the_bots_of_many_tables_queue_to_think(
     gate = threading.Event()
     try:
         WORKER.submit(gate.wait)  # the worker is busy with another table's bot
-        codes = rooms_waiting_on_an_expert(rooms, clock)
+        codes = rooms_waiting_on_an_expert(rooms)
+        clock.advance(BOT_DELAY)
         before = {code: rooms.version(code) for code in codes}  # each asks for its bot's move
         assert WORKER.busy() > len(codes)
         assert {code: rooms.version(code) for code in codes} == before
@@ -168,5 +168,21 @@ def test_g5_a_poll_is_answered_while_the_bots_of_many_tables_queue_to_think(
     finally:
         gate.set()
     WORKER.submit(lambda: None).result()  # one thread, in order: every move is thought
+    assert all(rooms.version(code) > version for code, version in before.items())
+    store.close()
+
+
+def test_g5_an_experts_move_is_thought_while_the_table_waits_out_the_bot_delay(
+    tmp_path: Path,
+) -> None:
+    """The call that gives an Expert its turn asks for its move: the first poll once the move
+    is due plays it."""
+    clock = FakeClock()
+    store = Store(f"sqlite:///{tmp_path / 'rooms.db'}")
+    rooms = Rooms(store, clock)
+    codes = rooms_waiting_on_an_expert(rooms)
+    WORKER.submit(lambda: None).result()  # one thread, in order: every move is thought
+    before = {code: rooms.version(code) for code in codes}  # not yet due: nothing moves
+    clock.advance(BOT_DELAY)
     assert all(rooms.version(code) > version for code, version in before.items())
     store.close()

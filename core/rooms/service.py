@@ -87,6 +87,7 @@ class Rooms:
                     session.commit()
                     if ctx._state is not None and ctx.doc["round"] is not None:
                         self._states.put((code, room.version + 1), ctx._state)
+                    timers.ask_early(ctx, self._thoughts)
                 else:
                     session.rollback()  # nothing to write: leave no trace
                 if error is not None:

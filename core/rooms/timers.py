@@ -8,8 +8,10 @@ abandonment of a room nobody plays (R30). The compare-and-set makes sure it
 happens exactly once, whichever browser noticed.
 
 A bot that searches (the Expert) thinks on one worker the whole process
-shares (:data:`WORKER`), never in a page's call: the call that finds its
-move due asks for it and goes on; a later call plays it once it is thought.
+shares (:data:`WORKER`), never in a page's call: the call that gives it the
+turn asks for its move, so it thinks while the table waits out
+``BOT_DELAY``, and a call after that plays it once it is thought (one that
+finds it not yet thought goes on without it).
 The bots of many tables so queue for the worker rather than take the time
 the polls need, and the move is the same whoever asked (its dice come from
 the room's seed and the position).
@@ -205,6 +207,22 @@ def thought_key(ctx: Ctx) -> Key:
     return (ctx.room.code, doc["seed"], doc["round_number"], len(doc["round"]["actions"]))
 
 
+def ask_early(ctx: Ctx, thoughts: Thoughts) -> None:
+    """Queue the move of a searching bot whose turn has just come, so that it thinks while
+    the table waits out ``BOT_DELAY`` and is ready when due."""
+    found = due(ctx)
+    if found is not None and found[1] == "bot" and _level(ctx) == SEARCHING_LEVEL:
+        think_ahead(ctx, thoughts)
+
+
+def _level(ctx: Ctx) -> str:
+    """The level the seat to act plays at: a seat handed over from a human (R30) plays at the
+    Rules level, a sound partner."""
+    to_act = ctx.rules.to_act(ctx.state())
+    assert to_act is not None
+    return ctx.by_position(to_act).bot_level or STAND_IN_LEVEL
+
+
 def think_ahead(ctx: Ctx, thoughts: Thoughts) -> Future[Any]:
     """The move of the bot (or stand-in) to act, from its own player view: thought now, or
     queued on the worker for a bot that searches. Its dice come from the room's seed and the
@@ -212,9 +230,7 @@ def think_ahead(ctx: Ctx, thoughts: Thoughts) -> Future[Any]:
     state = ctx.state()
     to_act = ctx.rules.to_act(state)
     assert to_act is not None
-    seat = ctx.by_position(to_act)
-    # A seat handed over from a human (R30) plays at the Rules level, a sound partner.
-    level = seat.bot_level or STAND_IN_LEVEL
+    level = _level(ctx)
     bot = bots.get(ctx.game, level, ROOM_EXPERT_MS)
     moves = len(ctx.doc["round"]["actions"])
     rng = random.Random(f"{ctx.doc['seed']}:bot:{ctx.doc['round_number']}:{moves}")
