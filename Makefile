@@ -65,6 +65,7 @@ bench: $(STAMP)/dev
 		test ! -f bench/$$game.py || $(BIN)/python -m bench.$$game || exit 1; \
 	done
 	$(BIN)/python -m bench.load
+	$(BIN)/python -m bench.host
 
 clean:
 	rm -rf $(VENV) $(STAMP)

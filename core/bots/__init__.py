@@ -4,17 +4,26 @@
 same three levels (SPEC P5); :func:`get` finds a game's bot of a level
 through the game registry, so rooms and the command line never import a
 game's bots. What is shared lives here: the interface, the Random level
-(any view with ``legal`` will do) and the Monte-Carlo machinery
-(:mod:`core.bots.montecarlo`).
+(any view with ``legal`` will do), the Expert's budget (:class:`Thinking`)
+and the Monte-Carlo machinery (:mod:`core.bots.montecarlo`).
+
+An Expert thinks by a count of work, not by the clock: a budget of
+``budget_ms`` is that many milliseconds of its search on the machine it was
+measured on, turned into units of work once (a card played out in a
+playout, a position an exact search stores). The same seed then gives the
+same decision on an idle host and on a busy one, and a slow host takes
+longer rather than playing worse. The clock only caps a decision at
+``CAP_FACTOR`` times its budget: a safety net for a host many times slower.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from core import games
 
@@ -45,18 +54,57 @@ View = TypeVar("View", bound=Offering)
 Act = TypeVar("Act")
 
 
+#: Seconds, as ``time.perf_counter`` counts them.
+Clock = Callable[[], float]
+
+#: A decision's wall-time cap, as a multiple of its budget: below it the count of work alone
+#: decides, so only a host many times slower than the measuring one ever reaches it.
+CAP_FACTOR = 50.0
+
+
+class Thinking:
+    """One decision's thinking: worlds of counted work, until ``work`` units or ``most``
+    worlds are done; at least one world, always whole. No new world starts past the
+    wall-time cap (``cap_ms``), the safety net."""
+
+    def __init__(self, work: float, most: int, cap_ms: float, clock: Clock) -> None:
+        self.work = work
+        self.most = most
+        self.clock = clock
+        self.until = clock() + cap_ms / 1000
+        self.done = 0.0
+        self.worlds = 0
+
+    def another(self, units: float) -> bool:
+        """Count a world of ``units`` done; whether to deal one more."""
+        self.done += units
+        self.worlds += 1
+        return self.worlds < self.most and self.done < self.work and self.clock() < self.until
+
+
 @dataclass(frozen=True)
 class SampledExpert(ABC, Generic[View, Act]):
-    """An Expert that weighs sampled worlds within a time budget a decision (``budget_ms``),
-    dealing at most ``worlds`` of them (fewer if the budget runs out first). It has nothing
-    to weigh when only one action is legal."""
+    """An Expert that weighs sampled worlds, ``budget_ms`` of counted work a decision
+    (:class:`Thinking`), dealing at most ``worlds`` of them. It has nothing to weigh when
+    only one action is legal."""
 
     budget_ms: float
     worlds: int
     level: str = "expert"
+    #: The wall clock the cap reads (a test may stop it or slow it down).
+    clock: Clock = time.perf_counter
+    #: Units of this game's search a millisecond, measured on an idle machine at the
+    #: Expert's default budget: what turns ``budget_ms`` into a count.
+    work_per_ms: ClassVar[float]
 
     def with_budget(self, budget_ms: float) -> Self:
         return replace(self, budget_ms=budget_ms)
+
+    def thinking(self) -> Thinking:
+        """A decision's allowance: its budget as work, capped at ``CAP_FACTOR`` times it."""
+        return Thinking(
+            self.budget_ms * self.work_per_ms, self.worlds, CAP_FACTOR * self.budget_ms, self.clock
+        )
 
     def choose(self, view: View, rng: random.Random) -> Act:
         if not view.legal:
@@ -68,7 +116,7 @@ class SampledExpert(ABC, Generic[View, Act]):
 
     @abstractmethod
     def weigh(self, view: View, rng: random.Random) -> Act:
-        """The best of two or more legal actions, by the worlds sampled in time."""
+        """The best of two or more legal actions, by the worlds the budget allows."""
 
 
 #: The levels of every game, and how each is offered to players.
@@ -81,7 +129,7 @@ LABELS = {
 
 
 class Budgeted(Protocol):
-    """An Expert: a bot whose time a decision may be set."""
+    """An Expert: a bot whose budget a decision (in milliseconds of counted work) may be set."""
 
     def with_budget(self, budget_ms: float) -> Self: ...
 
@@ -120,7 +168,7 @@ class Levels(Generic[RulesLevel, ExpertLevel]):
 
 
 def get(game: str, level: str, budget_ms: float | None = None) -> Bot:
-    """The bot of ``game`` at ``level`` (``budget_ms``: the Expert's time a decision)."""
+    """The bot of ``game`` at ``level`` (``budget_ms``: the Expert's budget a decision)."""
     if level not in LEVELS:
         raise KeyError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
     found: Bot = games.get(game).bot(level, budget_ms)

@@ -2,17 +2,18 @@
 
 A game brings three things: the candidate actions, a way to draw a whole
 world that fits what the player knows, and the value of one candidate played
-out in one world. This module samples worlds until the time budget runs out,
-tries every candidate in each (the same worlds for all, so their averages
-compare fairly) and returns the best average. At least one world is always
-tried; no new world starts once the next could overrun the budget.
+out in one world. This module samples worlds until the decision's counted
+work is done (:class:`core.bots.Thinking`), tries every candidate in each
+(the same worlds for all, so their averages compare fairly) and returns the
+best average. At least one world is always tried.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from typing import TypeVar
+
+from core.bots import Thinking
 
 A = TypeVar("A")
 W = TypeVar("W")
@@ -22,19 +23,16 @@ def best(
     candidates: Sequence[A],
     world: Callable[[], W],
     outcome: Callable[[W, A], float],
-    deadline: float,
-    most_worlds: int = 400,
+    thinking: Thinking,
+    units: float,
 ) -> A:
-    """The candidate with the best average outcome over the worlds drawn before ``deadline``."""
+    """The candidate with the best average outcome over the worlds ``thinking`` allows,
+    each world counted as ``units`` of work."""
     totals = [0.0] * len(candidates)
-    worlds = 0
-    started = time.perf_counter()
-    while worlds < most_worlds:
+    while True:
         drawn = world()
         for index, candidate in enumerate(candidates):
             totals[index] += outcome(drawn, candidate)
-        worlds += 1
-        now = time.perf_counter()
-        if now + (now - started) / worlds > deadline:
+        if not thinking.another(units):
             break
     return candidates[max(range(len(candidates)), key=totals.__getitem__)]

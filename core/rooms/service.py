@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from core import bots, games
 from core.rooms import book, lobby, sql, timers, turns, views
-from core.rooms.context import PLAYING, Ctx, StateCache, is_book, token_hash
+from core.rooms.context import Ctx, StateCache, is_book, token_hash
 from core.rooms.errors import NotFound, Refused, RoomError, Stale
 from core.rooms.views import RoomView, Suggestion
 from core.store import Store
@@ -52,7 +52,7 @@ class Rooms:
         with self.store.read() as session:
             ctx = sql.load(session, code, self.clock(), self._states)
             due = timers.due(ctx)
-            if due is None or due[0] > ctx.now:
+            if due is None or due[0] > ctx.now or timers.waits(ctx, self._thoughts):
                 return work(ctx)
         return self._run(code, work)
 
@@ -88,6 +88,7 @@ class Rooms:
                     session.commit()
                     if ctx._state is not None and ctx.doc["round"] is not None:
                         self._states.put((code, room.version + 1), ctx._state)
+                    timers.ask_early(ctx, self._thoughts)
                 else:
                     session.rollback()  # nothing to write: leave no trace
                 if error is not None:
@@ -294,24 +295,15 @@ class Rooms:
         code = _code(code)
         with self.store.read() as session:
             current, due_at = sql.version_of(session, code)
-        if due_at is None or due_at > self.clock():
+        if due_at is None or due_at > self.clock() or self._waits(code):
             return current
-        self._think_ahead(code)
         return int(self._run(code, lambda ctx: ctx.room.version + int(ctx.changed)))
 
-    def _think_ahead(self, code: str) -> None:
-        """Work out a bot move that is due, in a read, before the write that plays it."""
+    def _waits(self, code: str) -> bool:
+        """Whether the room waits on a bot still thinking. A bot move that is due is asked
+        for here, in a read, so the write that plays it never thinks."""
         with self.store.read() as session:
-            ctx = sql.load(session, code, self.clock(), self._states)
-            due = timers.due(ctx)
-            if ctx.status != PLAYING or due is None or due[1] != "bot" or due[0] > ctx.now:
-                return
-            state = ctx.state()
-            key = timers.thought_key(ctx)
-            if self._thoughts.has(key):
-                return
-            move = timers.decide(ctx, state)
-        self._thoughts.keep(key, move)
+            return timers.waits(sql.load(session, code, self.clock(), self._states), self._thoughts)
 
     def suggest(self, token: str) -> Suggestion:
         """The Expert's advice for the token's own turn, when the host allows hints."""

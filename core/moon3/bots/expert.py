@@ -7,8 +7,9 @@ holds no copy of a called card that still hides its holder. In each such world
 it tries every candidate action and plays the round out with the Rules policy
 at every seat, scoring the result for its own side. The best average wins.
 Bidding and trump are judged by playing the hand out as bidder under each
-trump. A time budget bounds every decision: no new playout starts once the
-next one could overrun it.
+trump. A budget of counted work bounds every decision (:class:`core.bots.Thinking`:
+a card held when a playout starts), not the clock, so a busy host decides as
+an idle one does.
 """
 
 from __future__ import annotations
@@ -17,8 +18,11 @@ import random
 import time
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import ClassVar
 
+from core.bots import SampledExpert, Thinking
 from core.moon3 import cards, rules
 from core.moon3.actions import Action
 from core.moon3.bots import knowledge, rulebot
@@ -28,6 +32,11 @@ from core.moon3.state import State
 from core.moon3.view import PlayerView, player_view
 
 DEFAULT_BUDGET_MS = 100.0
+#: Units of work (a world's cards played out) a millisecond: measured on an idle machine as
+#: the worlds this search dealt within its default budget, so that budget keeps its strength.
+WORK_PER_MS = 50.0
+#: The most worlds one decision deals.
+MOST_WORLDS = 1000
 #: Weight of captured card points next to the R27 score when judging a playout.
 POINT_WEIGHT = 0.25
 
@@ -174,39 +183,31 @@ def value_for(state: State, seat: int) -> float:
     return scores[seat] + POINT_WEIGHT * sum(state.points[s] for s in mine)
 
 
-class ExpertBot:
-    """Search on sampled worlds within a time budget per decision."""
+@dataclass(frozen=True)
+class ExpertBot(SampledExpert[PlayerView, Action]):
+    """Search on sampled worlds, a budget of cards played out a decision."""
 
-    level = "expert"
+    budget_ms: float = DEFAULT_BUDGET_MS
+    worlds: int = MOST_WORLDS
+    work_per_ms: ClassVar[float] = WORK_PER_MS
 
-    def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, worlds: int | None = None) -> None:
-        #: Time a decision; ``worlds`` also caps the sampled worlds (for repeatable tests).
-        self.budget_ms = budget_ms
-        self.worlds = worlds
-
-    def with_budget(self, budget_ms: float) -> ExpertBot:
-        return ExpertBot(budget_ms, self.worlds)
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        if not view.legal:
-            raise ValueError("the bot has nothing to do: it is not its turn")
-        deadline = time.perf_counter() + self.budget_ms / 1000
+    def weigh(self, view: PlayerView, rng: random.Random) -> Action:
         if view.phase == "bidding":
-            return bid_from(view, estimates(view, rng, deadline, self.worlds))
+            return bid_from(view, _estimates(view, rng, self.thinking()))
         if view.phase == "calling":
             return rulebot.RulesBot().call(view)
         if view.phase == "trump":
-            values = estimates(view, rng, deadline, self.worlds)
+            values = _estimates(view, rng, self.thinking())
             suit = max(range(4), key=lambda t: values[t])
             return next(a for a in view.legal if a.value == suit)
-        return self._play(view, rng, deadline)
+        return self._play(view, rng)
 
-    def _play(self, view: PlayerView, rng: random.Random, deadline: float) -> Action:
+    def _play(self, view: PlayerView, rng: random.Random) -> Action:
         candidates = sorted({a.value for a in view.legal})  # type: ignore[type-var]
         if len(candidates) == 1:
             return rulebot.play(view.legal, candidates[0])  # type: ignore[arg-type]
         fallback = rulebot.choose_card(knowledge.from_view(view))
-        values = play_values(view, rng, deadline, self.worlds)
+        values = _play_values(view, rng, self.thinking())
         if not values:
             return rulebot.play(view.legal, fallback)
         # Ties go to the Rules choice, so thin evidence never overturns sound habits.
@@ -214,31 +215,41 @@ class ExpertBot:
         return rulebot.play(view.legal, best)
 
 
+def within(deadline: float, worlds: int | None = None) -> Thinking:
+    """The counted work of a budget that ends at ``deadline`` (a hint's)."""
+    budget_ms = max(1.0, (deadline - time.perf_counter()) * 1000)
+    return ExpertBot(budget_ms, worlds or MOST_WORLDS).thinking()
+
+
 def play_values(
     view: PlayerView, rng: random.Random, deadline: float, worlds: int | None = None
 ) -> dict[int, tuple[float, int]]:
-    """Each legal card's mean playout value for the seat's side, and how many playouts."""
+    """Each legal card's mean playout value for the seat's side, and how many playouts, with
+    the work of a budget that ends at ``deadline``."""
+    return _play_values(view, rng, within(deadline, worlds))
+
+
+def _play_values(
+    view: PlayerView, rng: random.Random, thinking: Thinking
+) -> dict[int, tuple[float, int]]:
     assert view.seat is not None
     candidates: list[int] = sorted({a.value for a in view.legal})  # type: ignore[misc]
     totals = dict.fromkeys(candidates, 0.0)
     counts = dict.fromkeys(candidates, 0)
-    slowest = 0.0
-    sampled = 0
-    while time.perf_counter() + slowest < deadline and sampled != worlds:
-        sampled += 1
+    # A world's work: every candidate played out over the cards still held.
+    units = len(candidates) * sum(view.hand_counts)
+    while True:
         hands = sample_hands(view, rng)
         if hands is None:
             break
         base = world(view, hands)
         for c in candidates:
-            started = time.perf_counter()
-            if started + slowest >= deadline:
-                break
             trial = base.clone()
             rules.apply_unchecked(trial, rulebot.play(rules.legal_actions(trial), c))
             totals[c] += value_for(rollout(trial), view.seat)
             counts[c] += 1
-            slowest = max(slowest, time.perf_counter() - started)
+        if not thinking.another(units):
+            break
     return {c: (totals[c] / counts[c], counts[c]) for c in candidates if counts[c]}
 
 
@@ -250,22 +261,22 @@ def bid_from(view: PlayerView, values: Sequence[float]) -> Action:
 def estimates(
     view: PlayerView, rng: random.Random, deadline: float, worlds: int | None = None
 ) -> list[float]:
-    """The points this hand's side captures as bidder under each trump (♠ ♥ ♣ ♦), by playouts.
+    """The points this hand's side captures as bidder under each trump (♠ ♥ ♣ ♦), by playouts,
+    with the work of a budget that ends at ``deadline``."""
+    return _estimates(view, rng, within(deadline, worlds))
 
-    Without time for even one playout per trump, the Rules hand valuation answers.
-    """
+
+def _estimates(view: PlayerView, rng: random.Random, thinking: Thinking) -> list[float]:
     assert view.seat is not None
     config = config_of(view)
     sums = [0.0] * 4
-    slowest = 0.0
     others = [s for s in range(view.players) if s != view.seat]
     rest = Counter(cards.deck(view.decks, view.jokers)) - Counter(view.hand) - Counter(view.removed)
     pool = list(rest.elements())
     amount = config.min_bid
-    counts = [0] * 4
-    sampled = 0
-    while time.perf_counter() + slowest < deadline and sampled != worlds:
-        sampled += 1
+    # A world's work: the hand played out under each trump.
+    units = 4 * sum(view.hand_counts)
+    while True:
         rng.shuffle(pool)
         hands: list[list[int]] = [[] for _ in range(view.players)]
         hands[view.seat] = list(view.hand)
@@ -275,9 +286,6 @@ def estimates(
             hands[s] = pool[at : at + size]
             at += size
         for trump in range(4):
-            started = time.perf_counter()
-            if started + slowest >= deadline:
-                break
             state = rules.new_round(config, view.seat, hands, view.removed)
             rules.apply_unchecked(state, Action(view.seat, "bid", amount))
             while state.phase.label == "bidding":
@@ -287,8 +295,6 @@ def estimates(
             rules.apply_unchecked(state, Action(view.seat, "trump", trump))
             rollout(state)
             sums[trump] += rules.side_points(state)["bidding"]
-            counts[trump] += 1
-            slowest = max(slowest, time.perf_counter() - started)
-    if not all(counts):
-        return [rulebot.side_estimate(view)] * 4
-    return [total / n for total, n in zip(sums, counts, strict=True)]
+        if not thinking.another(units):
+            break
+    return [total / thinking.worlds for total in sums]
