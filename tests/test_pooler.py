@@ -105,6 +105,24 @@ def test_g2_a_store_survives_its_server_connections_being_killed(
         store.close()
 
 
+def test_g2_a_store_survives_the_pooler_dropping_its_connections(
+    direct_url: str, pgbouncer: str
+) -> None:
+    store = Store(postgres.pooled(direct_url, pgbouncer))
+    try:
+        rooms = Rooms(store, FakeClock())
+        code, host = rooms.create("Asha", RoomSettings())
+        name = _name(direct_url)
+        with psycopg.connect(_plain(pgbouncer) + "/pgbouncer", autocommit=True) as console:
+            assert _admin(pgbouncer, "SHOW POOLS", name)["cl_active"] > 0  # the store's own
+            console.execute(f"KILL {name}")  # every client connection to it, as a restart does
+            console.execute(f"RESUME {name}")
+        rooms.add_bot(host)
+        assert len(rooms.watch(code).seats) == 2
+    finally:
+        store.close()
+
+
 def _lose_connections(store: Store, server: str, times: int) -> list[int]:
     """End the server connection of every other connection the store takes from its pool,
     ``times`` times, just after the ping that found it alive: lost in the middle of the work.
