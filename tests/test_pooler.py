@@ -3,6 +3,7 @@ connection lost on the way retried, never shown to a player."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,6 +16,7 @@ from core.rooms import Rooms
 from core.store import Store
 from tests import postgres
 from tests.conftest import FakeClock
+from tests.service_play import pick
 
 
 def _plain(url: str) -> str:
@@ -168,5 +170,30 @@ def test_g2_a_connection_lost_during_a_read_is_retried_not_shown(
         view = rooms.view(host)  # the seat's room is read, then the room
         assert len(lost) == 3
         assert view.version == version
+    finally:
+        store.close()
+
+
+def test_g2_a_round_with_bots_is_played_to_its_end_while_connections_are_lost(
+    direct_url: str, postgres_server: str
+) -> None:
+    store = Store(direct_url)
+    try:
+        clock = FakeClock()
+        rooms = Rooms(store, clock)
+        code, host = rooms.quick_game("Asha", RoomSettings(), "random")
+        lost = _lose_connections(store, postgres_server, 40)
+        rng = random.Random(3)
+        for _ in range(10_000):
+            rooms.version(code)  # the page's poll, which plays the bots' moves that are due
+            view = rooms.view(host)
+            if view.status != "playing":
+                break
+            if view.table is not None and view.table.my_turn:
+                rooms.act(host, pick(view, rng), view.version)
+            else:
+                clock.advance(2)
+        assert view.status in ("results", "over")
+        assert len(lost) == 40
     finally:
         store.close()

@@ -317,17 +317,23 @@ class Rooms:
         return int(self._run(code, lambda ctx: ctx.room.version + int(ctx.changed)))
 
     def _think_ahead(self, code: str) -> None:
-        """Work out a bot move that is due, in a read, before the write that plays it."""
-        with self.store.read() as session:
-            ctx = sql.load(session, code, self.clock(), self._states)
-            due = timers.due(ctx)
-            if ctx.status != PLAYING or due is None or due[1] != "bot" or due[0] > ctx.now:
-                return
-            state = ctx.state()
-            key = timers.thought_key(ctx)
-            if self._thoughts.has(key):
-                return
-            move = timers.decide(ctx, state)
+        """Work out a bot move that is due, in a read, before the write that plays it. If the
+        read's connection was lost, the write works the move out itself."""
+        try:
+            with self.store.read() as session:
+                ctx = sql.load(session, code, self.clock(), self._states)
+                due = timers.due(ctx)
+                if ctx.status != PLAYING or due is None or due[1] != "bot" or due[0] > ctx.now:
+                    return
+                state = ctx.state()
+                key = timers.thought_key(ctx)
+                if self._thoughts.has(key):
+                    return
+                move = timers.decide(ctx, state)
+        except Exception as exc:
+            if not dropped(exc):
+                raise
+            return
         self._thoughts.keep(key, move)
 
     def suggest(self, token: str) -> Suggestion:
