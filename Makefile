@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := .make
 
-.PHONY: run test e2e bench lint clean chromium nginx demo
+.PHONY: run test e2e bench lint clean chromium nginx pgbouncer demo
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +36,13 @@ nginx:
 		apt-get install -y -q --no-install-recommends nginx-light || \
 		apt-get install -y -q --no-install-recommends nginx; }
 
-test: lint chromium nginx
+# The store's tests run once through a transaction-mode PgBouncer in front of the test
+# PostgreSQL, as hosted poolers (Supabase, Neon) put one; install Debian's if missing.
+pgbouncer:
+	@command -v pgbouncer >/dev/null || test -x /usr/sbin/pgbouncer || { apt-get update -q && \
+		apt-get install -y -q --no-install-recommends pgbouncer; }
+
+test: lint chromium nginx pgbouncer
 	$(BIN)/python -m pytest
 
 # Whole games to their end in Chromium (several minutes each), beside `make test`'s hands.

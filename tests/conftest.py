@@ -134,15 +134,25 @@ def postgres_server() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="session")
+def pgbouncer(postgres_server: str) -> Iterator[str]:
+    """A real PgBouncer in transaction mode in front of the test PostgreSQL (SPEC G2)."""
+    with postgres.pooler(postgres_server) as url:
+        yield url
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Every store test runs once on SQLite and once on a real PostgreSQL."""
+    """Every store test runs once on SQLite and once on a real PostgreSQL, reached as a hosted
+    one is, through a transaction-mode PgBouncer (SPEC G2). The database is made and dropped
+    on the server itself."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'rooms.db'}"
     base: str = request.getfixturevalue("postgres_server")
     url = postgres.fresh_database(base)
     request.addfinalizer(lambda: postgres.drop_database(url))  # after the test's store closed
-    return url
+    pooled: str = request.getfixturevalue("pgbouncer")
+    return postgres.pooled(url, pooled)
 
 
 class FakeClock:

@@ -5,15 +5,23 @@ belongs to the ``postgres`` user and every server command runs through
 ``runuser``. The cluster lives in a temporary folder (in memory, under
 ``/dev/shm``, where there is one) and is stopped and deleted when the test
 session ends. Each test's database is dropped after the test.
+
+:func:`pooler` puts a real PgBouncer in transaction mode in front of it, as the
+pooled endpoints of hosted PostgreSQL services do: each transaction may run on
+another server connection, so nothing may outlive one (a prepared statement, a
+``SET``, a session lock). Like the cluster, it runs as ``postgres`` when the
+tests run as root.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
+import time
 import uuid
 import warnings
 from collections.abc import Iterator
@@ -23,6 +31,9 @@ from typing import Any
 
 import psycopg
 import sqlalchemy
+
+#: The cluster's superuser, and the only user the pooler lets in.
+USER = "moon3"
 
 
 def _free_port() -> int:
@@ -66,7 +77,7 @@ def server() -> Iterator[str]:
     pg_ctl = shutil.which("pg_ctl")
     assert initdb and pg_ctl
     subprocess.run(
-        _as_owner([initdb, "-D", str(data), "-U", "moon3", "--auth=trust", "-E", "UTF8"]),
+        _as_owner([initdb, "-D", str(data), "-U", USER, "--auth=trust", "-E", "UTF8"]),
         check=True,
         capture_output=True,
     )
@@ -77,7 +88,7 @@ def server() -> Iterator[str]:
         capture_output=True,
     )
     try:
-        yield f"postgresql+psycopg://moon3@127.0.0.1:{port}"
+        yield f"postgresql+psycopg://{USER}@127.0.0.1:{port}"
     finally:
         subprocess.run(
             _as_owner([pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop"]),
@@ -85,6 +96,73 @@ def server() -> Iterator[str]:
             capture_output=True,
         )
         shutil.rmtree(root, ignore_errors=True)
+
+
+POOLER_CONFIG = """\
+[databases]
+* = host=127.0.0.1 port={server_port}
+
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = {port}
+unix_socket_dir =
+pool_mode = transaction
+auth_type = trust
+auth_file = {root}/users.txt
+admin_users = {user}
+max_client_conn = 500
+default_pool_size = 20
+logfile = {root}/pgbouncer.log
+pidfile = {root}/pgbouncer.pid
+"""
+
+
+def _port_of(url: str) -> int:
+    port = sqlalchemy.engine.make_url(url).port
+    assert port is not None
+    return port
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+@contextmanager
+def pooler(server_url: str) -> Iterator[str]:
+    """Start PgBouncer in transaction mode in front of the cluster at ``server_url`` (the base
+    URL :func:`server` yields); yield its own base URL, under which every database of the
+    cluster is reached by its name; stop it after."""
+    executable = shutil.which("pgbouncer") or shutil.which("pgbouncer", path="/usr/sbin")
+    if executable is None:
+        raise RuntimeError("PgBouncer is not installed; make test installs it")
+    root = Path(tempfile.mkdtemp(prefix="moon3-pgbouncer-"))
+    port = _free_port()
+    config = POOLER_CONFIG.format(
+        server_port=_port_of(server_url), port=port, root=root, user=USER
+    )
+    (root / "pgbouncer.ini").write_text(config)
+    (root / "users.txt").write_text(f'"{USER}" ""\n')
+    if os.geteuid() == 0:  # it refuses to run as root, like PostgreSQL
+        for path in (root, *root.iterdir()):
+            shutil.chown(path, "postgres", "postgres")
+    subprocess.run(
+        _as_owner([executable, "-d", str(root / "pgbouncer.ini")]), check=True, capture_output=True
+    )
+    pidfile = root / "pgbouncer.pid"
+    try:
+        while not (_listening(port) and pidfile.exists()):
+            time.sleep(0.05)
+        yield f"postgresql+psycopg://{USER}@127.0.0.1:{port}"
+    finally:
+        if pidfile.exists():
+            os.kill(int(pidfile.read_text()), signal.SIGTERM)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def pooled(url: str, pooler_url: str) -> str:
+    """The database of ``url`` reached through the pooler at ``pooler_url``."""
+    return f"{pooler_url}/{url.rsplit('/', 1)[1]}"
 
 
 def fresh_database(base_url: str) -> str:
@@ -101,6 +179,13 @@ def drop_database(url: str) -> None:
     base, name = url.rsplit("/", 1)
     plain = base.replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(plain + "/postgres", autocommit=True) as conn:
+        # The pooler keeps its server connections after the test's store closed. Ended here,
+        # and watched until they are gone (a few milliseconds), they leave nothing to the
+        # drop, which would wait for them in steps of a tenth of a second.
+        connections = "FROM pg_stat_activity WHERE datname = %s"
+        conn.execute(f"SELECT pg_terminate_backend(pid) {connections}", [name])
+        while conn.execute(f"SELECT 1 {connections}", [name]).fetchone():
+            time.sleep(0.002)
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 

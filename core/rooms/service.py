@@ -13,15 +13,18 @@ import secrets
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from core import bots, games
 from core.rooms import book, lobby, sql, timers, turns, views
 from core.rooms.context import Ctx, StateCache, is_book, token_hash
 from core.rooms.errors import NotFound, Refused, RoomError, Stale
 from core.rooms.views import RoomView, Suggestion
-from core.store import Store
+from core.store import Store, dropped
 from core.store.tables import OPEN_GROUP
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
 
 R = TypeVar("R")
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I
@@ -47,14 +50,33 @@ class Rooms:
     # ------------------------------------------------------------ transactions
 
     def _read(self, code: str, work: Callable[[Ctx], R]) -> R:
-        """Run a read-only ``work``; if something is due first, take the write path."""
+        """Run a read-only ``work``; if something is due first, take the write path. A read
+        whose connection was lost runs once more on a new one: it changed nothing."""
         code = _code(code)
-        with self.store.read() as session:
-            ctx = sql.load(session, code, self.clock(), self._states)
-            due = timers.due(ctx)
-            if due is None or due[0] > ctx.now or timers.waits(ctx, self._thoughts):
-                return work(ctx)
+        for attempt in range(2):
+            try:
+                with self.store.read() as session:
+                    ctx = sql.load(session, code, self.clock(), self._states)
+                    due = timers.due(ctx)
+                    if due is None or due[0] > ctx.now or timers.waits(ctx, self._thoughts):
+                        return work(ctx)
+                break
+            except Exception as exc:
+                if attempt or not dropped(exc):
+                    raise
         return self._run(code, work)
+
+    def _reading(self, read: Callable[[Session], R]) -> R:
+        """``read`` in a read transaction, run once more on a new connection if its connection
+        was lost (closed by the server or a pooler): it changed nothing."""
+        try:
+            with self.store.read() as session:
+                return read(session)
+        except Exception as exc:
+            if not dropped(exc):
+                raise
+        with self.store.read() as session:
+            return read(session)
 
     def _run(
         self,
@@ -62,38 +84,48 @@ class Rooms:
         work: Callable[[Ctx], R],
         expected_version: int | None = None,
     ) -> R:
-        """Load, advance what is due, do ``work``, compare-and-set; retry a lost race."""
+        """Load, advance what is due, do ``work``, compare-and-set; retry a lost race.
+
+        A connection lost before the commit (closed by the server or a pooler) is retried
+        like a lost race: nothing was written. One lost during the commit is not, as the
+        write may have landed; the caller sees the error."""
         code = _code(code)
         for _ in range(MAX_ATTEMPTS):
-            with self.store.write() as session:
-                ctx = sql.load(session, code, self.clock(), self._states)
-                room = ctx.room
-                timers.advance(ctx, self._thoughts)
-                error: RoomError | None = None
-                result: R | None = None
-                try:
-                    if expected_version is not None and (
-                        room.version != expected_version or ctx.changed
-                    ):
-                        raise Stale("the table moved on; here is where it stands now")
-                    result = work(ctx)
-                except RoomError as exc:
-                    if not ctx.changed:
-                        raise
-                    error = exc  # keep what the timers did, refuse only the call
-                if ctx.changed:
-                    if not sql.save(self.store, ctx, timers.due_at(ctx)):
-                        session.rollback()
-                        continue
-                    session.commit()
-                    if ctx._state is not None and ctx.doc["round"] is not None:
-                        self._states.put((code, room.version + 1), ctx._state)
-                    timers.ask_early(ctx, self._thoughts)
-                else:
-                    session.rollback()  # nothing to write: leave no trace
-                if error is not None:
-                    raise error
-                return result  # type: ignore[return-value]  # set: ``work`` ran without error
+            committing = False
+            try:
+                with self.store.write() as session:
+                    ctx = sql.load(session, code, self.clock(), self._states)
+                    room = ctx.room
+                    timers.advance(ctx, self._thoughts)
+                    error: RoomError | None = None
+                    result: R | None = None
+                    try:
+                        if expected_version is not None and (
+                            room.version != expected_version or ctx.changed
+                        ):
+                            raise Stale("the table moved on; here is where it stands now")
+                        result = work(ctx)
+                    except RoomError as exc:
+                        if not ctx.changed:
+                            raise
+                        error = exc  # keep what the timers did, refuse only the call
+                    if ctx.changed:
+                        if not sql.save(self.store, ctx, timers.due_at(ctx)):
+                            session.rollback()
+                            continue
+                        committing = True
+                        session.commit()
+                        if ctx._state is not None and ctx.doc["round"] is not None:
+                            self._states.put((code, room.version + 1), ctx._state)
+                        timers.ask_early(ctx, self._thoughts)
+                    else:
+                        session.rollback()  # nothing to write: leave no trace
+                    if error is not None:
+                        raise error
+                    return result  # type: ignore[return-value]  # set: ``work`` ran without error
+            except Exception as exc:
+                if committing or not dropped(exc):
+                    raise
         raise Refused("the table is very busy; please try again")
 
     def room_of(self, token: str) -> str:
@@ -111,8 +143,7 @@ class Rooms:
         known = self._rooms_of.get(digest)
         if known is not None:
             return known
-        with self.store.read() as session:
-            found = sql.room_of_token(session, digest)
+        found = self._reading(partial(sql.room_of_token, digest=digest))
         if found is None:
             raise NotFound("this link does not open a seat")
         if len(self._rooms_of) > 100_000:
@@ -258,8 +289,7 @@ class Rooms:
 
     def _already_applied(self, token: str, action: object, version: int) -> bool:
         """True if this exact request (seat, version, move) was the seat's last one applied."""
-        with self.store.read() as session:
-            found = sql.seat_and_doc(session, token_hash(token))
+        found = self._reading(partial(sql.seat_and_doc, digest=token_hash(token)))
         position = found[0] if found is not None else None
         if found is None or position is None:
             return False
@@ -293,8 +323,7 @@ class Rooms:
     def version(self, code: str) -> int:
         """The room's version: what a screen polls. Drives due timers and bots first."""
         code = _code(code)
-        with self.store.read() as session:
-            current, due_at = sql.version_of(session, code)
+        current, due_at = self._reading(partial(sql.version_of, code=code))
         if due_at is None or due_at > self.clock() or self._waits(code):
             return current
         return int(self._run(code, lambda ctx: ctx.room.version + int(ctx.changed)))
@@ -302,8 +331,11 @@ class Rooms:
     def _waits(self, code: str) -> bool:
         """Whether the room waits on a bot still thinking. A bot move that is due is asked
         for here, in a read, so the write that plays it never thinks."""
-        with self.store.read() as session:
-            return timers.waits(sql.load(session, code, self.clock(), self._states), self._thoughts)
+        return self._reading(
+            lambda session: timers.waits(
+                sql.load(session, code, self.clock(), self._states), self._thoughts
+            )
+        )
 
     def suggest(self, token: str) -> Suggestion:
         """The Expert's advice for the token's own turn, when the host allows hints."""

@@ -127,6 +127,26 @@ def _sqlite_engine(url: str, immediate: bool, create: bool = True) -> Engine:
     return engine
 
 
+def _postgresql_engine(url: str) -> Engine:
+    """An engine that works as well through a transaction-mode pooler (PgBouncer, the pooled
+    endpoints of Supabase and Neon) as on the server itself. Such a pooler may run each
+    transaction on another server connection, so nothing is kept on one between
+    transactions: psycopg never prepares a statement on the server (it would after five runs
+    of one query), and the store sets no session state (its only lock, the schema's, ends
+    with its transaction). A connection the pooler or the server closed while it sat in the
+    pool is found by a ping when it is taken, and replaced."""
+    return create_engine(
+        url, pool_pre_ping=True, pool_size=5, connect_args={"prepare_threshold": None}
+    )
+
+
+def dropped(error: BaseException) -> bool:
+    """Whether ``error`` is the database connection lost (closed by the server or a pooler)
+    rather than something the statement did: the connection is discarded, and the work may
+    run again on a new one where running it twice is harmless."""
+    return isinstance(error, DBAPIError) and bool(error.connection_invalidated)
+
+
 def game_module(game: str, part: str) -> ModuleType:
     """A registered game's store module ``<part>`` (``tables``: its own rows; ``stats``: its
     figures) in the package the game declares (:attr:`core.games.Game.store`), so shared
@@ -253,7 +273,7 @@ class Store:
             self.writer = _sqlite_engine(self.url, immediate=True, create=create)
             self.reader = _sqlite_engine(self.url, immediate=False, create=create)
         else:
-            self.writer = create_engine(self.url, pool_pre_ping=True, pool_size=5)
+            self.writer = _postgresql_engine(self.url)
             self.reader = self.writer
         load_game_tables()
         if not create:
