@@ -4,8 +4,9 @@ history grows.
 Every function takes the store and :class:`~core.moon3.figures.Filters` (or,
 asking for no filter, the group) and returns the plain values of
 :mod:`core.moon3.figures`, of one group's rounds and games only (SPEC G4);
-abandoned rounds and rounds without a bid never count. A round's bid, trump and result are its
-``moon3_round`` row, read with its shared ``round_record`` row (:data:`ROUNDS`).
+abandoned rounds and rounds without a bid never count. A round's bid, trump
+and result are its ``moon3_round`` row, read with its shared ``round_record``
+row (:data:`ROUNDS`).
 What every game's figures share (games won, the dates played, the readers
 side by side) is in :mod:`core.store.stats`.
 """
