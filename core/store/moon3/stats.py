@@ -555,8 +555,11 @@ def cardless(store: Store, filters: Filters = UNFILTERED) -> int:
 
 def fingerprint(store: Store, group: str | None = OPEN_GROUP) -> tuple[int, int, int]:
     """Changes whenever a round or game is stored in ``group``: (rounds, last round id, last
-    game id)."""
-    return shared.fingerprint(store, GAME, where(Filters(group=group)), source=ROUNDS, group=group)
+    game id); the rounds counted from their own rows' covering indexes."""
+    source, counted = _own(Filters(group=group))
+    return shared.fingerprint(
+        store, GAME, counted, source=source, group=group, round_id=_M.c.round_id
+    )
 
 
 def players(store: Store, filters: Filters = UNFILTERED) -> list[str]:
