@@ -44,12 +44,6 @@ class Filters:
         """Whether a field other than the group filters."""
         return any(getattr(self, f.name) is not None for f in fields(self) if f.name not in _SCOPE)
 
-    @property
-    def scoped(self) -> bool:
-        """Whether a game's own rows (per round or per seat) must look up their rounds: a
-        field filters, or the store holds other groups' rows too."""
-        return self.narrows or not self.whole_store
-
 
 @dataclass(frozen=True)
 class HandLine:

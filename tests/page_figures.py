@@ -2,7 +2,8 @@
 when it is opened by a later release (P7).
 
 The figures are read through the stats service (:class:`core.stats.Stats`), as the pages
-read them, for every game: the overview (with its leaderboard) unfiltered and under each
+read them, of the open group (which holds all of a store from before groups), for every
+game: the overview (with its leaderboard) unfiltered and under each
 filter the pages offer, the latest hands, the dates played, and for Moon 3 of Spades the
 history of games with each game's rounds, the players, the partnerships and the recap.
 
@@ -22,6 +23,7 @@ from core.figures import Filters
 from core.moon3.figures import Filters as Moon3Filters
 from core.stats import Stats
 from core.store import Store
+from core.store.tables import OPEN_GROUP
 
 #: The filters the Moon 3 of Spades pages offer, each at a value the test store holds.
 MOON3_FILTERS = {
@@ -70,8 +72,8 @@ def plain(value: Any) -> Any:
 
 
 def figures(store: Store) -> dict[str, Any]:
-    """Every page's figures of ``store``, by game and page."""
-    stats = Stats(store)
+    """Every page's figures of ``store``'s open group, by game and page."""
+    stats = Stats(store, OPEN_GROUP)
     moon3: dict[str, Any] = {
         "players": stats.players("moon3"),
         "date_range": stats.date_range("moon3"),

@@ -188,11 +188,14 @@ def fingerprint(
     counted: ColumnElement[bool],
     source: Any = None,
     group: str | None = OPEN_GROUP,
+    round_id: Any = None,
 ) -> tuple[int, int, int]:
     """Changes whenever a round or game of ``game`` is stored in ``group``: (rounds
     ``counted``, the last round's id, the last game's id of the group); the rounds from
-    ``source`` when the round row does not hold all ``counted`` asks."""
-    query = select(func.count(), func.max(_R.c.id)).select_from(_R if source is None else source)
+    ``source`` when the round row does not hold all ``counted`` asks (``round_id`` is its
+    column of the round's id when it is not the round row's)."""
+    last_id = _R.c.id if round_id is None else round_id
+    query = select(func.count(), func.max(last_id)).select_from(_R if source is None else source)
     found, last = rows(store, query.where(counted))[0]
     ended = rows(store, select(func.max(_G.c.id)).where(_G.c.game == game, in_group(_G, group)))[0][
         0

@@ -4,8 +4,9 @@ history grows.
 Every function takes the store and :class:`~core.moon3.figures.Filters` (or,
 asking for no filter, the group) and returns the plain values of
 :mod:`core.moon3.figures`, of one group's rounds and games only (SPEC G4);
-abandoned rounds and rounds without a bid never count. A round's bid, trump and result are its
-``moon3_round`` row, read with its shared ``round_record`` row (:data:`ROUNDS`).
+abandoned rounds and rounds without a bid never count. A round's bid, trump
+and result are its ``moon3_round`` row, read with its shared ``round_record``
+row (:data:`ROUNDS`).
 What every game's figures share (games won, the dates played, the readers
 side by side) is in :mod:`core.store.stats`.
 """
@@ -236,13 +237,27 @@ def kali_summary(store: Store, filters: Filters = UNFILTERED) -> KaliSummary:
     return kali_of(bid_cube(store, filters))
 
 
+def _of_group(round_id: Any, filters: Filters) -> ColumnElement[bool]:
+    """The condition that keeps a ``round_id`` column to the group's rounds (the other filters
+    aside), from the shared round row's covering index alone.
+
+    A group's rounds are looked up by id. The open group, which holds all of a store from
+    before groups, is kept to by the rounds of the other groups, a short list: checking
+    each row against it costs next to nothing, where a list of every round would not.
+    """
+    if filters.group == OPEN_GROUP:
+        others = select(_R.c.id).where(_R.c.game == GAME, _R.c.group_id > OPEN_GROUP)
+        return cast(ColumnElement[bool], round_id.not_in(others))
+    counted = shared.rounds_where(GAME, Filters(group=filters.group))
+    return cast(ColumnElement[bool], round_id.in_(select(_R.c.id).where(counted)))
+
+
 def _own(filters: Filters) -> tuple[Any, ColumnElement[bool]]:
     """FROM and WHERE for the rounds' own rows (``moon3_round``), played out with a bid: with
-    no date or player asked and the group's rows all the store holds, that table's covering
-    index alone (it repeats the table size, mode and source); otherwise joined with the shared
-    round row."""
-    asked = filters.since is not None or filters.until is not None or bool(filters.player)
-    if not asked and filters.whole_store:
+    no date or player asked, that table's covering index (it repeats the table size, mode
+    and source), with the group's rounds looked up unless its rows are all the store holds;
+    otherwise joined with the shared round row."""
+    if filters.since is None and filters.until is None and not filters.player:
         terms = [_M.c.bid > 0]
         if filters.mode is not None:
             terms.append(_M.c.mode == filters.mode)
@@ -250,6 +265,8 @@ def _own(filters: Filters) -> tuple[Any, ColumnElement[bool]]:
             terms.append(_M.c.decks == filters.decks)
         if filters.players is not None:
             terms.append(_M.c.players == filters.players)
+        if not filters.whole_store:
+            terms.append(_of_group(_M.c.round_id, filters))
         return _M, and_(*terms)
     return ROUNDS, where(filters)
 
@@ -260,12 +277,16 @@ def _facts(table: Any, filters: Filters) -> tuple[Any, ColumnElement[bool]]:
 
     Per-seat rows (and a round's own row) exist only for rounds played to the
     end, so unfiltered, with the group's rows all the store holds, they need no
-    condition. Otherwise the rounds are found once, from the covering indexes
-    (a join would read each wide round row with its hand record).
+    condition; with only the group to keep to, its rounds come from the shared
+    round row's covering index alone. Filtered, the rounds are found once, from
+    the covering indexes (a join would read each wide round row with its hand
+    record).
     """
-    if filters.scoped:
+    if filters.narrows:
         chosen = select(_M.c.round_id).select_from(ROUNDS).where(where(filters))
         return table, table.c.round_id.in_(chosen)
+    if not filters.whole_store:
+        return table, _of_group(table.c.round_id, filters)
     return table, true()
 
 
@@ -534,8 +555,11 @@ def cardless(store: Store, filters: Filters = UNFILTERED) -> int:
 
 def fingerprint(store: Store, group: str | None = OPEN_GROUP) -> tuple[int, int, int]:
     """Changes whenever a round or game is stored in ``group``: (rounds, last round id, last
-    game id)."""
-    return shared.fingerprint(store, GAME, where(Filters(group=group)), source=ROUNDS, group=group)
+    game id); the rounds counted from their own rows' covering indexes."""
+    source, counted = _own(Filters(group=group))
+    return shared.fingerprint(
+        store, GAME, counted, source=source, group=group, round_id=_M.c.round_id
+    )
 
 
 def players(store: Store, filters: Filters = UNFILTERED) -> list[str]:

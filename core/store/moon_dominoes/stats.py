@@ -1,10 +1,10 @@
 """Three-Player Moon figures for the Stats page, aggregated in SQL over every finished hand.
 
 A hand counts when its ``round_record`` row (game ``moon_dominoes``, of the
-group asked for, not abandoned) falls within the dates asked for and it has a result: its
-``moon_dominoes_round`` row (a passed-out deal is never stored, an abandoned
-hand has none) holds the bidder, the bid, the trump as M3 names it and
-whether the bid was made; ``moon_dominoes_seat`` holds each seat's tricks
+group asked for, not abandoned) falls within the dates asked for and it has a
+result: its ``moon_dominoes_round`` row (a passed-out deal is never stored, an
+abandoned hand has none) holds the bidder, the bid, the trump as M3 names it
+and whether the bid was made; ``moon_dominoes_seat`` holds each seat's tricks
 and score; the shared ``game_seat`` rows say who won each finished game.
 
 - bid success per amount (M2, M6) and per trump chosen (M3), 21s among them;
