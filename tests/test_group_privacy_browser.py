@@ -11,7 +11,6 @@ new one, see nothing.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -138,10 +137,12 @@ class Seen:
 def _every_stats_page(seen: Seen, base: str, link: str) -> None:
     seen.visit(f"{base}/stats?group={link}")
     for name in games.names():
-        with contextlib.suppress(Exception):  # the first game is open already
-            seen.page.get_by_text(games.get(name).title, exact=True).first.click()
-            seen.page.wait_for_timeout(2_500)
-            seen.parts.append(seen.page.content().encode())
+        pick = seen.page.get_by_text(games.get(name).title, exact=True)
+        if not pick.count():  # no game to pick: the page shows no group's stats
+            continue
+        pick.first.click()
+        seen.page.wait_for_timeout(2_500)
+        seen.parts.append(seen.page.content().encode())
     seen.visit(f"{base}/recap?group={link}")
 
 
