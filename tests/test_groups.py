@@ -3,6 +3,7 @@ link that retires the old one, and what a group's link starts belonging to the g
 
 from __future__ import annotations
 
+import gzip
 import random
 from pathlib import Path
 
@@ -10,10 +11,12 @@ import pytest
 from sqlalchemy import text
 
 from core import games
+from core.backup import BackupError
 from core.boundary import Gate
 from core.groups import OPEN_GROUP
 from core.moon3.book import BookSettings
 from core.rooms import NotFound, Refused, RoomError, Rooms
+from core.stats import Stats
 from core.store import Store
 from tests.conftest import FakeClock
 from tests.service_play import play_until_round_ends
@@ -126,3 +129,43 @@ def test_g4_a_store_from_before_groups_opens_with_everything_in_the_open_group(
         assert _rows(store, "SELECT COUNT(*) FROM round_record")[0][0] > 0
     finally:
         store.close()
+
+
+def test_g3_a_groups_saved_file_holds_its_games_and_comes_back_into_a_group(
+    gate: Gate, rooms: Rooms, clock: FakeClock
+) -> None:
+    mine, theirs = gate.start_group("Mine").group, gate.start_group("Theirs").group
+    for group, name in ((mine, "Asha"), (theirs, "Zubair")):
+        _, token = gate.quick_game(name, _quick(), "random", group.id)
+        play_until_round_ends(rooms, [token], random.Random(5), advance=clock.advance)
+    saved = Stats(gate.store, mine.id).backup()
+    assert b"Zubair" not in gzip.decompress(saved)
+    fresh = gate.start_group("Fresh").group
+    restored = Stats(gate.store, fresh.id).restore(saved)
+    assert restored.added.get("rounds") == 1
+    assert Stats(gate.store, fresh.id).restore(saved).added.get("rounds", 0) == 0  # not twice
+    board = Stats(gate.store, fresh.id).overview(games.FLAGSHIP).leaderboard
+    assert {line.name for line in board} == {
+        line.name for line in Stats(gate.store, mine.id).overview(games.FLAGSHIP).leaderboard
+    }
+
+
+def test_g3_a_visitor_without_a_group_can_neither_save_nor_bring_back(gate: Gate) -> None:
+    with pytest.raises(RoomError):
+        Stats(gate.store, None).backup()
+    with pytest.raises(RoomError):
+        Stats(gate.store, None).restore(b"")
+
+
+def test_g3_a_file_that_unpacks_too_large_is_refused_from_a_page_and_stores_nothing(
+    gate: Gate, rooms: Rooms, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mine, other = gate.start_group("Mine").group, gate.start_group("Other").group
+    _, token = gate.quick_game("Asha", _quick(), "random", mine.id)
+    play_until_round_ends(rooms, [token], random.Random(5), advance=clock.advance)
+    saved = Stats(gate.store, mine.id).backup()
+    monkeypatch.setattr("core.stats.RESTORE_MOST", len(gzip.decompress(saved)) - 1)
+    with pytest.raises(BackupError, match="unpacks to more"):
+        Stats(gate.store, other.id).restore(saved)
+    kept = "SELECT COUNT(*) FROM round_record WHERE group_id = :g"
+    assert _rows(gate.store, kept, g=other.id) == [(0,)]
