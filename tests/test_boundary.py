@@ -21,6 +21,7 @@ from sqlalchemy import text
 
 from core import bots
 from core.boundary import CALLS, SHOWN, Gate, Unexpected
+from core.groups import OPEN_GROUP, Started
 from core.moon3.actions import KINDS
 from core.moon3.book import BookSettings
 from core.moon3.table import RoomSettings
@@ -118,9 +119,11 @@ class Tables:
         self.codes = [self.lobby, self.game, self.book]
 
 
-def arguments(tables: Tables) -> dict[str, st.SearchStrategy[Any]]:
-    """A strategy for each parameter name of the gate's calls: valid values among anything."""
+def arguments(tables: Tables, started: Started) -> dict[str, st.SearchStrategy[Any]]:
+    """A strategy for each parameter name of the gate's calls: valid values among anything
+    (``started``: a group, with its link and its founder's)."""
     token = st.one_of(st.sampled_from(tables.tokens), ANYTHING)
+    group = st.one_of(st.sampled_from([OPEN_GROUP, started.group.id]), ANYTHING)
     code = st.one_of(st.sampled_from(tables.codes), st.sampled_from(tables.codes).map(str.lower))
     return {
         "token": token,
@@ -138,6 +141,10 @@ def arguments(tables: Tables) -> dict[str, st.SearchStrategy[Any]]:
         "book": st.one_of(BOOKS, SETTINGS, ANYTHING),
         "entered": st.one_of(ENTRIES, ANYTHING),
         "anyone": st.one_of(st.booleans(), ANYTHING),
+        "group": group,
+        "group_id": group,
+        "link": st.one_of(st.sampled_from([started.link, started.founder]), ANYTHING),
+        "founder": st.one_of(st.sampled_from([started.founder, started.link]), ANYTHING),
     }
 
 
@@ -163,7 +170,7 @@ def test_anything_sent_to_a_call_is_refused_cleanly_and_changes_nothing(
 ) -> None:
     gate = Gate(rooms)
     tables = Tables(rooms)
-    strategies = arguments(tables)
+    strategies = arguments(tables, gate.start_group("Thursday cards"))
     params = [p for p in inspect.signature(getattr(Gate, call)).parameters if p != "self"]
     args = st.tuples(*(strategies[p] for p in params))
 
