@@ -12,7 +12,16 @@ import streamlit as st
 
 from core import games
 from core.groups import Group, Started
-from core.rooms import RoomError
+from core.rooms import (
+    ABANDONED,
+    CHOOSING,
+    KEEPING_SCORE,
+    LOBBY,
+    OVER,
+    PLAYING,
+    RESULTS,
+    RoomError,
+)
 from ui import escape, session
 from ui.share import button as share_button
 
@@ -108,13 +117,13 @@ def _label(game: str) -> str:
 
 #: A room's status as its group's page says it.
 _STATUS = {
-    "lobby": "waiting to start",
-    "choosing": "playing",
-    "playing": "playing",
-    "results": "between hands",
-    "over": "game over",
-    "abandoned": "abandoned",
-    "scoring": "keeping score",
+    LOBBY: "waiting to start",
+    CHOOSING: "playing",
+    PLAYING: "playing",
+    RESULTS: "between hands",
+    OVER: "game over",
+    ABANDONED: "abandoned",
+    KEEPING_SCORE: "keeping score",
 }
 
 
