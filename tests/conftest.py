@@ -123,9 +123,21 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
 from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+
 from core.rooms import Rooms  # noqa: E402
 from core.store import Store  # noqa: E402
 from tests import postgres  # noqa: E402
+from tests.servers import CHROMIUM_FLAGS, chromium  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, for a module's browser tests (never a downloaded one)."""
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()
 
 
 @pytest.fixture(scope="session")

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from core.moon3 import cards
@@ -36,7 +36,7 @@ from tests.browsing import (
     take_turn,
     wait_for_turn,
 )
-from tests.servers import CHROMIUM_FLAGS, ROOT, chromium, streamlit_server
+from tests.servers import ROOT, streamlit_server
 from tests.service_play import (
     open_room,
     pick,
@@ -58,14 +58,6 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> str:
 def server(database: str) -> Iterator[str]:
     with streamlit_server(database) as (base, _):
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
-        yield launched
-        launched.close()
 
 
 def hand_of(page: Page) -> set[str]:

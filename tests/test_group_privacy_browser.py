@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from sqlalchemy import text
 
 from core import games
@@ -23,7 +23,7 @@ from core.__main__ import main as command_line
 from core.boundary import open_gate
 from core.groups import Started
 from core.store import Store
-from tests.servers import CHROMIUM_FLAGS, chromium, streamlit_server
+from tests.servers import streamlit_server
 
 NAMES = {
     "a": ["Asha", "Bikram", "Chandra", "Dipa", "Esha"],
@@ -99,14 +99,6 @@ def groups(tmp_path_factory: pytest.TempPathFactory) -> Groups:
 def server(groups: Groups) -> Iterator[str]:
     with streamlit_server(groups.database, env={"OPEN_GROUP": "off"}) as (base, _):
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
-        yield launched
-        launched.close()
 
 
 class Seen:

@@ -13,11 +13,10 @@ the other server, and the round finishes there; the host deals the next round.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from contextlib import ExitStack
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from core.moon3 import cards
 from core.rooms import Rooms
@@ -30,16 +29,8 @@ from tests.browsing import (
     table_state,
     wait_for_turn,
 )
-from tests.servers import CHROMIUM_FLAGS, chromium, streamlit_server
+from tests.servers import streamlit_server
 from tests.test_browser import begin_game, check_no_leak, hand_of, wait_for_move
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
-        yield launched
-        launched.close()
 
 
 def shown_version(page: Page) -> int:

@@ -16,13 +16,13 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from sqlmodel import col, select
 
 from core import seats
@@ -30,21 +30,13 @@ from core.moon3.table import RoomSettings
 from core.rooms import BOT_DELAY, RESULTS, Rooms
 from core.store import Room, Seat, Store
 from tests.browsing import take_turn, wait_for_turn
-from tests.servers import CHROMIUM_FLAGS, chromium, streamlit_server
+from tests.servers import streamlit_server
 from tests.service_play import move_of, open_room, pick
 
 PLAYERS = 4
 BID_TIMER = 120  # R14's longest: the bidder after the timed-out one has all the time it needs
 #: How long after the stop the timer and the bot fall due: the server is down by then.
 DOWN_FOR = 4.0
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
-        yield launched
-        launched.close()
 
 
 class Clock:

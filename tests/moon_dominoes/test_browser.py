@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from core import hosting
 from core.moon_dominoes import rules, table, tiles
@@ -30,7 +30,7 @@ from core.moon_dominoes.config import Config
 from core.moon_dominoes.state import State
 from core.store import Room, Store
 from tests.browsing import join_through_invite
-from tests.servers import CHROMIUM_FLAGS, chromium, streamlit_server
+from tests.servers import streamlit_server
 from tests.test_browser import shoot
 
 
@@ -39,14 +39,6 @@ def site() -> Iterator[tuple[str, str]]:
     database = f"sqlite:///{tempfile.mkdtemp(prefix='moondom-e2e-')}/rooms.db"
     with streamlit_server(database) as (base, _):
         yield base, database
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
-        yield launched
-        launched.close()
 
 
 def moon_seed() -> tuple[int, int]:

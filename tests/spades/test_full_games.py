@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from sqlmodel import select
 
@@ -41,7 +41,7 @@ from core.spades.state import State
 from core.spades.view import player_view
 from core.store import Room, Seat, Store
 from tests.browsing import join_through_invite
-from tests.servers import CHROMIUM_FLAGS, chromium, streamlit_server
+from tests.servers import streamlit_server
 
 pytestmark = pytest.mark.full_game
 
@@ -54,14 +54,6 @@ def site() -> Iterator[tuple[str, str]]:
     database = f"sqlite:///{tempfile.mkdtemp(prefix='spades-games-')}/rooms.db"
     with streamlit_server(database) as (base, _):
         yield base, database
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
-        yield launched
-        launched.close()
 
 
 def room_now(database: str, code: str) -> tuple[str, int, dict[str, Any], dict[str, int]]:

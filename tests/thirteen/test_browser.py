@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from core import hosting
 from core.store import Room, Store
@@ -29,7 +29,7 @@ from core.thirteen.actions import PASS, Action
 from core.thirteen.config import Config
 from core.thirteen.state import State
 from tests.browsing import join_through_invite
-from tests.servers import CHROMIUM_FLAGS, chromium, streamlit_server
+from tests.servers import streamlit_server
 from tests.test_browser import shoot
 
 CARD = '[class*="st-key-play-"][class*="-{name}-"]'
@@ -40,14 +40,6 @@ def site() -> Iterator[tuple[str, str]]:
     database = f"sqlite:///{tempfile.mkdtemp(prefix='thirteen-e2e-')}/rooms.db"
     with streamlit_server(database) as (base, _):
         yield base, database
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
-        yield launched
-        launched.close()
 
 
 def habit(state: State) -> Action:
