@@ -23,7 +23,6 @@ from core.store import Store
 from tests.servers import streamlit_server
 from tests.service_play import open_room
 from tests.test_browser import SETTLED, SHOTS
-from tests.test_browser import browser as browser  # the shared Chromium (a fixture)
 
 SIZES = ({"width": 390, "height": 844}, {"width": 1280, "height": 800})
 

@@ -15,7 +15,6 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.servers import streamlit_server
-from tests.test_browser import browser as browser  # the shared Chromium (a fixture)
 from tests.test_browser import shoot
 
 
