@@ -24,6 +24,7 @@ from core.boundary import open_gate
 from core.groups import Started
 from core.store import Store
 from tests.servers import streamlit_server
+from tests.test_browser import SETTLED
 
 NAMES = {
     "a": ["Asha", "Bikram", "Chandra", "Dipa", "Esha"],
@@ -115,11 +116,15 @@ class Seen:
 
         socket.on("framereceived", keep)  # type: ignore[attr-defined]
 
-    def visit(self, url: str, settle: int = 2_500) -> None:
-        self.page.goto(url)
-        self.page.wait_for_selector("[data-testid='stMain']")
-        self.page.wait_for_timeout(settle)
+    def settle(self) -> None:
+        """Wait until the page has run to its end and is at rest, then keep what it shows."""
+        self.page.wait_for_timeout(300)  # the run the last action started has begun
+        self.page.wait_for_function(SETTLED, timeout=30_000)
         self.parts.append(self.page.content().encode())
+
+    def visit(self, url: str) -> None:
+        self.page.goto(url)
+        self.settle()
 
     def holds(self, word: str) -> bool:
         needle = word.encode()
@@ -133,8 +138,7 @@ def _every_stats_page(seen: Seen, base: str, link: str) -> None:
         if not pick.count():  # no game to pick: the page shows no group's stats
             continue
         pick.first.click()
-        seen.page.wait_for_timeout(2_500)
-        seen.parts.append(seen.page.content().encode())
+        seen.settle()
     seen.visit(f"{base}/recap?group={link}")
 
 
