@@ -61,6 +61,6 @@ if founded is not None:
         except RoomError as exc:
             st.error(escape.markdown(exc))
         else:
-            groups.hold(fresh)
+            session.hold_group(fresh)
             st.query_params[session.GROUP_PARAM] = fresh
             st.rerun()

@@ -45,16 +45,10 @@ def start_form(key: str) -> None:
     except RoomError as exc:
         st.error(escape.markdown(exc))
         return
-    hold(started.link)
+    session.hold_group(started.link)
     st.session_state[_STARTED] = started
     st.session_state[_FOUNDER] = started.founder
     st.switch_page(GROUP_SCREEN, query_params={session.GROUP_PARAM: started.link})
-
-
-def hold(link: str) -> None:
-    """Let this browser hold the group of ``link`` from now on."""
-    st.session_state["group-link"] = link
-    st.session_state.pop("group", None)
 
 
 def founder_secret() -> str | None:

@@ -90,6 +90,12 @@ def keep_group() -> None:
         st.query_params[GROUP_PARAM] = str(link)
 
 
+def hold_group(link: str) -> None:
+    """Let this browser hold the group of ``link`` from now on (found again on the next run)."""
+    st.session_state[_LINK_KEY] = link
+    st.session_state.pop(_GROUP_KEY, None)
+
+
 def group() -> Group | None:
     """The group this browser holds by its link, or ``None``."""
     found = st.session_state.get(_GROUP_KEY)
