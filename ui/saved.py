@@ -45,6 +45,7 @@ def bring_back(stats: Stats, key: str) -> None:
     said = st.session_state.pop(_RESTORED, None)
     if said:
         st.success(escape.markdown(said), icon=":material/restore:")
+        st.toast(escape.markdown(said), icon=":material/restore:")
     with st.expander("Bring back a saved file", icon=":material/upload:"):
         st.caption(
             "A file from Download everything: what these stats lack is added, nothing twice."
@@ -69,4 +70,8 @@ def _told(added: dict[str, int], present: dict[str, int]) -> str:
     new = ", ".join(f"{added[k]} {k}" for k in kinds if added.get(k))
     had = sum(present.get(k, 0) for k in kinds)
     first = f"Brought back {new}." if new else "Nothing new in this file."
-    return first + (f" {had} already here were left as they are." if had else "")
+    if not had:
+        return first
+    if had == 1:
+        return first + " 1 already here was left as it is."
+    return first + f" {had} already here were left as they are."
