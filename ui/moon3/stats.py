@@ -197,14 +197,16 @@ def headline(view: Overview) -> None:
             Metric(
                 "Most Kali Tidi",
                 escape.markdown(top.name),
-                f"{top.captures} captures in {top.rounds} rounds",
+                f"{figures.counted(top.captures, 'capture')} in "
+                f"{figures.counted(top.rounds, 'round')}",
             )
         )
     figures.headline("m3-headline", metrics)
     if top is not None and top.captures:
         st.caption(
-            f"**{escape.markdown(top.name)}** has captured Kali Tidi most: {top.captures} times in "
-            f"{top.rounds} rounds. Bids of {HEADLINE_BID} or more were made "
+            f"**{escape.markdown(top.name)}** has captured Kali Tidi most: "
+            f"{figures.counted(top.captures, 'time')} in {figures.counted(top.rounds, 'round')}. "
+            f"Bids of {HEADLINE_BID} or more were made "
             f"{pct(big.made, big.rounds)} of the time ({big.made} of {big.rounds})."
         )
     cardless_note(view.cardless, "the Kali Tidi figures leave {them} out")
