@@ -108,3 +108,12 @@ def test_h3_the_scorebook_exports_json_and_csv(rooms: Rooms) -> None:
     header, rows = rooms.export_book_rows(code)
     assert header[:6] == ["date", "game", "leader", "teammates", "bid", "made"]
     assert rows[0][2:6] == ["=1+1", "Asha", 150, "yes"]
+
+
+def test_a10_a_game_over_after_one_round_says_so_in_the_singular(rooms: Rooms) -> None:
+    code, host = rooms.create_book("Asha", BookSettings(others=("Ben", "Chen", "Dev"), rounds=1))
+    rooms.enter_round(host, {"bidder": 0, "bid": 150, "partners": [3], "made": True})
+    at = page("room", room=code, seat=host).run()
+    assert not at.exception
+    said = [s.value for s in at.success if "Game over" in s.value]
+    assert said and said[0].startswith("Game over after 1 round:")

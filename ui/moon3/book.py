@@ -216,7 +216,8 @@ def over(view: RoomView, book: BookView, rooms: Any, token: str | None) -> None:
     winners = " and ".join(escape.markdown(book.units[w]) for w in book.winners)
     early = " (ended early)" if book.ended_early else ""
     verb = "wins" if len(book.winners) == 1 else "win"
-    st.success(f"Game over after {len(book.rounds)} rounds: {winners} {verb}{early}!")
+    played = len(book.rounds)
+    st.success(f"Game over after {played} round{'s' * (played != 1)}: {winners} {verb}{early}!")
     if view.is_host and token:
         st.button(
             "New game",
