@@ -8,8 +8,10 @@ of spaces folded to one, at most :data:`LIMIT` characters.
 Two names clash when they would look alike: both are reduced to a *key* by
 case folding and Unicode's confusable mappings (UTS #39, through the
 ``confusable_homoglyphs`` data), so Cyrillic "Аlice" clashes with "Alice" and
-"AIice" (capital i) does too. "Bot 1", "Bot 2"... are the bots' names; nobody
-else may take one, however it is spelt.
+"AIice" (capital i) does too. A bot is called by a first name and "Bot" ("Ada Bot",
+"Ben Bot"...: :func:`bot_name`), each at a table with an initial of its own, as the
+felt shows seats by their initials; nobody else may take a name ending in "Bot", nor
+"Bot 1", "Bot 2"... (the bots' names before), however it is spelt.
 """
 
 from __future__ import annotations
@@ -90,13 +92,34 @@ _BOT = keys("Bot")[0]
 _DIGITS = frozenset("".join(keys(str(d))[0] for d in range(10)))
 
 
+#: The bots' first names, one for each initial, so that bots at a table never share one.
+BOT_FIRST_NAMES = (
+    "Ada", "Ben", "Cleo", "Dex", "Eve", "Finn", "Gus", "Hana", "Ivo", "Juno", "Kai", "Lea",
+    "Milo", "Nia", "Otto", "Pia", "Quinn", "Rex", "Sol", "Tess", "Uma", "Vic", "Wren", "Xena",
+    "Yuri", "Zoe",
+)  # fmt: skip
+
+
 def is_bot_name(name: str) -> bool:
-    """True for "Bot 3" and anything that looks like it ("bot3", "B0T 1")."""
+    """True for "Ada Bot" and any name whose last word looks like "Bot" ("ada b0t"), and for
+    "Bot 3" and anything that looks like it ("bot3", "B0T 1")."""
     folded = keys(name)[0]
+    if folded.endswith(" " + _BOT):
+        return True
     if not folded.startswith(_BOT):
         return False
     rest = folded[len(_BOT) :].strip()
     return bool(rest) and all(ch in _DIGITS for ch in rest)
+
+
+def bot_name(seated: Iterable[str]) -> str:
+    """The name of a bot joining a table where ``seated`` sit: one no one there is called
+    (nor anything like it), with an initial no one there has where one is left."""
+    names = list(seated)
+    taken = LookAlikes(names)
+    initials = {keys(name[:1])[0] for name in names}
+    free = [f"{first} Bot" for first in BOT_FIRST_NAMES if taken.find(f"{first} Bot") is None]
+    return next((n for n in free if keys(n[:1])[0] not in initials), free[0])
 
 
 class LookAlikes:

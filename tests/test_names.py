@@ -56,12 +56,12 @@ def test_different_names_do_not_clash(other: str) -> None:
     assert names.clashes(other, ["Alice"]) is None
 
 
-@pytest.mark.parametrize("typed", ["Bot 1", "bot 12", "BOT3", "B0t 2", "Ｂｏｔ　４", "Bot  5"])
+@pytest.mark.parametrize("typed", ["Bot 1", "bot 12", "BOT3", "B0t 2", "Ｂｏｔ　４", "Bot  5", "Ada Bot", "wren  B0T"])
 def test_bot_names_are_reserved(typed: str) -> None:
     assert names.is_bot_name(names.clean(typed))
 
 
-@pytest.mark.parametrize("typed", ["Bot", "Botany", "Robot 1", "Bot x", "Abbot 2"])
+@pytest.mark.parametrize("typed", ["Bot", "Botany", "Robot 1", "Bot x", "Abbot 2", "Ada Talbot"])
 def test_other_names_with_bot_in_them_are_free(typed: str) -> None:
     assert not names.is_bot_name(typed)
 
@@ -81,7 +81,10 @@ def test_a_human_may_not_take_a_bot_name(rooms: Rooms) -> None:
     with pytest.raises(Refused, match="bot's name"):
         rooms.join(code, "bot 2")
     rooms.add_bot(host)
-    assert [s.name for s in rooms.watch(code).seats] == ["Asha", "Bot 1"]
+    with pytest.raises(Refused, match="bot's name"):
+        rooms.join(code, "Zoe b0t")
+    rooms.add_bot(host)
+    assert [s.name for s in rooms.watch(code).seats] == ["Asha", "Ben Bot", "Cleo Bot"]
 
 
 def test_a_joined_name_is_stored_clean(rooms: Rooms) -> None:

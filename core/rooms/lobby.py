@@ -126,16 +126,12 @@ def add_bot(ctx: Ctx, token: str, level: str, team: int | None) -> None:
         raise Refused("bots join in the lobby; to replace a player, hand their seat over")
     if len(ctx.seats) >= settings.players:
         raise Refused("every seat is taken")
-    number = 1 + sum(1 for s in ctx.seats if s.is_bot)
-    taken = {s.name for s in ctx.seats}
-    while f"Bot {number}" in taken:
-        number += 1
     ctx.new_seats.append(
         SeatRow(
             id=None,
             room_code=ctx.room.code,
             join_order=_next_order(ctx),
-            name=f"Bot {number}",
+            name=names.bot_name(s.name for s in ctx.seats),
             team=_team(ctx, settings, team, ctx.seats),
             is_bot=True,
             bot_level=level,

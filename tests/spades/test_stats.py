@@ -39,7 +39,7 @@ def test_spades_figures_count_every_stored_hand(rooms: Rooms, clock: FakeClock) 
     assert figures.nils + figures.blind_nils == sum(1 for b in bids if b == 0)
     assert figures.contracts_made <= figures.contracts <= figures.side_hands == 2 * figures.hands
     names = {p.name for p in figures.leaderboard}
-    assert names == {"Asha", "Bot 1", "Bot 2", "Bot 3"}
+    assert names == {"Asha", "Ben Bot", "Cleo Bot", "Dex Bot"}
     assert all(p.hands == figures.hands for p in figures.leaderboard)
 
 
