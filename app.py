@@ -17,6 +17,33 @@ from ui import numbers, session
 
 st.set_page_config(page_title="Moon 3 of Spades", page_icon="♠️", layout="wide")
 
+#: On a phone the menu is a drawer over the page: it closes once a page is picked (SPEC A8),
+#: and toasts show at the bottom, where they cover neither the scores nor the felt.
+PHONE = """
+<style>
+.st-key-m3-app { display: none; }
+@media (max-width: 640px) {
+  [data-testid="stToastContainer"] { top: auto !important; bottom: 0.6rem !important; }
+}
+</style>
+<script>
+(() => {
+  if (window.m3Menu) return;
+  window.m3Menu = true;
+  document.addEventListener("click", (event) => {
+    if (window.innerWidth > 640 || !event.target.closest('[data-testid="stSidebarNavLink"]')) {
+      return;
+    }
+    setTimeout(() => {
+      const sidebar = document.querySelector('[data-testid="stSidebar"]');
+      const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
+      if (sidebar && sidebar.dataset.collapsed === "false" && close) close.click();
+    }, 50);
+  }, true);
+})();
+</script>
+"""
+
 PAGES = [
     st.Page("screens/home.py", title="Home", icon=":material/playing_cards:", default=True),
     st.Page("screens/create.py", title="Create Room", icon=":material/add_circle:"),
@@ -36,8 +63,12 @@ PAGES = [
 # The menu runs along the top, so the table gets the whole width of a laptop.
 page = st.navigation(PAGES, position="top")
 numbers.install()
+with st.container(key="m3-app"):  # hidden: it only holds the phone's styles and script
+    st.html(PHONE, unsafe_allow_javascript=True)
 try:
     session.keep_group()
+    if page.url_path == session.ROOM_PAGE:
+        session.back_to_room()
     page.run()
 except Exception:  # Streamlit's own reruns and stops are not Exceptions: they pass through
     session.show_failure(f"page {page.url_path or 'home'}")

@@ -56,7 +56,9 @@ def test_different_names_do_not_clash(other: str) -> None:
     assert names.clashes(other, ["Alice"]) is None
 
 
-@pytest.mark.parametrize("typed", ["Bot 1", "bot 12", "BOT3", "B0t 2", "Ｂｏｔ　４", "Bot  5", "Ada Bot", "wren  B0T"])
+@pytest.mark.parametrize(
+    "typed", ["Bot 1", "bot 12", "BOT3", "B0t 2", "Ｂｏｔ　４", "Bot  5", "Ada Bot", "wren  B0T"]
+)
 def test_bot_names_are_reserved(typed: str) -> None:
     assert names.is_bot_name(names.clean(typed))
 

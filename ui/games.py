@@ -114,6 +114,15 @@ class BookPage(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Showcase:
+    """How the home page names a game (SPEC A8): a line on it and a few of its pieces."""
+
+    line: str
+    #: A few of its pieces drawn with the game's own faces, as trusted HTML.
+    pieces: Callable[[], str]
+
+
 class Intro(Protocol):
     """The home page's introduction to the flagship."""
 
@@ -130,6 +139,7 @@ class Screens:
     controls: Controls
     rules: Page
     stats: FiguresPage
+    showcase: Showcase
     lobby_teams: LobbyTeams | None = None
     #: Whether the felt draws smaller (a decision that needs the room: removing cards).
     compact: Callable[[RoomView], bool] | None = None
@@ -148,6 +158,21 @@ def screens_of(game: str) -> Screens:
 def ordered() -> list[str]:
     """Every game's name, the flagship first (preselected in every game choice)."""
     return sorted(games.names(), key=lambda name: name != games.FLAGSHIP)
+
+
+def player_counts(game: str) -> list[int]:
+    """How many players the game seats, each table size it declares (its sample tables)."""
+    declared = games.get(game)
+    return sorted({declared.seats_of(config) for config in declared.sample_configs()})
+
+
+def players_words(counts: Sequence[int]) -> str:
+    """Table sizes as players say them: "3 players", "2 to 4 players", "4 or 6 players"."""
+    if len(counts) == 1:
+        return f"{counts[0]} players"
+    if list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]} players"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
 
 
 def choice(among: Sequence[str] | None = None, key: str | None = None) -> str:

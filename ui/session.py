@@ -21,6 +21,7 @@ import streamlit as st
 
 from core.boundary import Gate, open_gate, report
 from core.groups import OPEN_GROUP, Group, is_open
+from core.rooms import RoomError
 from core.stats import Stats
 from core.store import files_are_temporary
 from ui import escape
@@ -216,6 +217,41 @@ def qr_png(text: str) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer)
     return buffer.getvalue()
+
+
+_ROOM_KEY = "last-room"
+
+
+def back_to_room() -> None:
+    """The room page: opened with a room, keep it (its code, and the seat link's token where
+    there is one) as the room this browser is at; opened without one (the menu's Room), go
+    back there, a seated player to their seat (SPEC A8)."""
+    code = str(st.query_params.get("room", "")).strip().upper()
+    if code:
+        st.session_state[_ROOM_KEY] = (code, st.query_params.get("seat"))
+        return
+    kept = st.session_state.get(_ROOM_KEY)
+    if kept is None:
+        return
+    code, token = kept
+    if token is not None:
+        try:
+            rooms().view(token)
+        except RoomError:  # left or removed since: nothing to go back to
+            st.session_state.pop(_ROOM_KEY, None)
+            return
+    st.query_params.update(with_group({"room": code} | ({"seat": token} if token else {})))
+
+
+def room_game() -> str | None:
+    """The game of the room this browser was at last, if that room is still there."""
+    kept = st.session_state.get(_ROOM_KEY)
+    if kept is None:
+        return None
+    try:
+        return rooms().watch(kept[0]).game
+    except RoomError:
+        return None
 
 
 def go_to_seat(code: str, token: str) -> None:

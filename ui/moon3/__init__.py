@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.games import Screens
+from ui.games import Screens, Showcase
 from ui.moon3 import book, intro, play, recap, rules, stats, table
 
 #: Everything Moon 3 of Spades' UI offers the pages: the flagship has every screen.
@@ -11,6 +11,7 @@ SCREENS = Screens(
     controls=play,
     rules=rules,
     stats=stats,
+    showcase=Showcase(intro.LINE, intro.pieces),
     lobby_teams=play,
     compact=play.compact,
     book=book,

@@ -110,6 +110,18 @@ def steps_html() -> str:
     return f'<ol class="m3-steps">{tiles}</ol>'
 
 
+#: The home page's line on the game (every game has one: ``ui.games.Showcase``).
+LINE = (
+    "Bid for the points your side will capture, pick trump, and fight for the 3 of spades, "
+    "Kali Tidi, worth 30 points on its own."
+)
+
+
+def pieces() -> str:
+    """Kali Tidi and the honours, as the home page's picture of the game."""
+    return "".join(faces.card_face(cards.parse(n), small=True) for n in ("3S", "AH", "KC", "5D"))
+
+
 def hero() -> None:
     """The welcome: the game in a paragraph."""
     st.markdown(look.CSS + STYLE, unsafe_allow_html=True)
