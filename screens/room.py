@@ -171,6 +171,20 @@ def share(view: RoomView, link: str) -> None:
     st.caption("The link only opens the room; each player gets their own seat when joining.")
 
 
+def own_seat_link(view: RoomView) -> None:
+    """A seated player's own link back to their seat, to see and copy (SPEC A8)."""
+    if view.me is None or not token:
+        return
+    link = session.seat_link(view.code, token)
+    with st.expander("Your seat link", icon=":material/key:"):
+        st.caption(
+            "Open this on another device to take your seat. Keep it to yourself: "
+            "whoever opens it plays as you."
+        )
+        share_button("m3-seat-link", "Copy your seat link", link, "My seat")
+        st.code(link, language=None, wrap_lines=True)
+
+
 def join_form(view: RoomView) -> None:
     settings = view.settings
     if len(view.seats) >= settings.players:
@@ -381,5 +395,6 @@ with st.container(key="m3-page"):
         st.page_link("screens/create.py", label="Create Room")
     if room_view.me is None and status != LOBBY:
         st.caption("You are watching this table.")
+    own_seat_link(room_view)
 if status == LOBBY:
     follow(room_view)

@@ -12,9 +12,12 @@ from ui import escape
 CSS = """
 <style>
 .m3-share { display: flex; align-items: center; gap: 0.6rem; flex-wrap: wrap; }
-.m3-share button { font: 600 1rem system-ui, sans-serif; padding: 0.55rem 1.1rem;
-  border-radius: 0.5rem; border: none; background: #1f6f43; color: #fff; cursor: pointer; }
-.m3-share .m3-copied { color: #1f6f43; font-weight: 700; }
+/* Streamlit's own primary button: its font, size, weight and shape. */
+.m3-share button { font-family: inherit; font-size: 0.875rem; font-weight: 400;
+  line-height: 1.6; min-height: 2.5rem; padding: 0.25rem 0.75rem; border-radius: 0.5rem;
+  border: 1px solid #1f6f43; background: #1f6f43; color: #fff; cursor: pointer; }
+.m3-share button:hover { background: #185a36; }
+.m3-share .m3-copied { color: #1f6f43; font-family: inherit; font-weight: 600; }
 </style>
 """
 

@@ -180,6 +180,7 @@ def draw(view: RoomView, rooms: Any, token: str | None) -> None:
         f"{mode} · {len(book.names)} players · {book.decks} deck{'s' * (book.decks > 1)} · "
         f"{escape.markdown(book.length)} · game {book.game_number}, {book.day}"
     )
+    claimed_says(view)
     over(view, book, rooms, token)
     writing = bool(view.can_score and token)
     # Side by side on a laptop; on a phone the columns stack: the scores, then the entry.
@@ -447,6 +448,10 @@ def rounds_table(book: BookView) -> None:
         )
 
 
+#: The name of the seat a visitor just claimed, said once they are in it.
+_CLAIMED_NAME = "book-claimed"
+
+
 def claim(view: RoomView, rooms: Any) -> None:
     """A visitor from the invite link: the live table, and a tap to take their own seat."""
     free = [s for s in view.seats if not s.linked]
@@ -462,15 +467,28 @@ def claim(view: RoomView, rooms: Any) -> None:
                 escape.markdown(seat.name),
                 key=f"claim-{seat.seat_id}",
                 on_click=_claim,
-                args=(rooms, view.code, seat.seat_id),
+                args=(rooms, view.code, seat.seat_id, seat.name),
             )
 
 
-def _claim(rooms: Any, code: str, seat_id: int) -> None:
+def _claim(rooms: Any, code: str, seat_id: int, name: str) -> None:
     try:
         st.session_state["claimed"] = (code, rooms.claim_seat(code, seat_id))
     except RoomError as exc:
         st.session_state["flash"] = str(exc)
+    else:
+        st.session_state[_CLAIMED_NAME] = name
+
+
+def claimed_says(view: RoomView) -> None:
+    """Once in the seat just claimed: whose it is now, on this phone."""
+    name = st.session_state.pop(_CLAIMED_NAME, None) if view.me is not None else None
+    if name:
+        shown = escape.markdown(name)
+        st.success(
+            f"You took {shown}'s seat: this phone follows the scorebook as {shown}.",
+            icon=":material/check_circle:",
+        )
 
 
 def host_tools(view: RoomView, book: BookView, rooms: Any, token: str | None) -> None:
