@@ -29,6 +29,11 @@ def page_html(at: AppTest) -> str:
     return "\n".join(str(m.value) for m in at.markdown)
 
 
+def worth_html(at: AppTest) -> str:
+    """The home page's "What the cards are worth": its cards and their note."""
+    return next(str(m.value) for m in at.markdown if "A deck holds" in str(m.value))
+
+
 def card_html(html: str, name: str) -> str:
     """The HTML of the card face with the given card name, up to its caption."""
     faces = [part.split('class="m3-caption"')[0] for part in html.split('class="m3-card"')]
@@ -76,14 +81,14 @@ def test_app_opens_on_the_home_page(home: AppTest) -> None:
 
 
 def test_home_shows_kali_tidi_as_a_3_of_spades_worth_30(home: AppTest) -> None:
-    face = card_html(page_html(home), "3S")
+    face = card_html(worth_html(home), "3S")
     assert 'aria-label="3♠, 30 points"' in face
     assert re.search(r'class="m3-badge[^"]*">30</span>', face)
     assert "--m3-suit:#111111" in face
 
 
 def test_home_card_badges_show_only_points_that_count(home: AppTest) -> None:
-    html = page_html(home)
+    html = worth_html(home)
     assert re.search(r'class="m3-badge">10</span>', card_html(html, "TH"))
     assert re.search(r'class="m3-badge">5</span>', card_html(html, "5D"))
     assert "m3-badge" not in card_html(html, "3H")

@@ -159,7 +159,7 @@ def test_a8_the_menus_room_brings_a_seated_player_back_to_their_seat(rooms: Room
 
 def test_a8_a_player_who_left_finds_the_join_form_under_room(rooms: Rooms) -> None:
     table = games.get(games.FLAGSHIP).table
-    code, host = rooms.create("Asha", table.quick_settings(4, defaults(table.QUICK_OPTIONS)))
+    code, _ = rooms.create("Asha", table.quick_settings(4, defaults(table.QUICK_OPTIONS)))
     guest = rooms.join(code, "Ben")
     at = page("room", room=code, seat=guest).run()
     rooms.leave(guest)
@@ -196,9 +196,7 @@ def test_a8_every_seated_player_sees_their_own_seat_link_in_the_lobby_and_at_the
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_a8_bots_have_names_of_their_own_each_with_its_own_initial(
-    rooms: Rooms, name: str
-) -> None:
+def test_a8_bots_have_names_of_their_own_each_with_its_own_initial(rooms: Rooms, name: str) -> None:
     table = games.get(name).table
     players = player_counts(name)[-1]
     code, host = rooms.create("Asha", table.quick_settings(players, defaults(table.QUICK_OPTIONS)))
