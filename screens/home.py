@@ -25,6 +25,7 @@ SHOWCASE_CSS = """
 .m3-showcase { display: flex; flex-wrap: wrap; gap: 0.35rem; align-items: center;
   background: radial-gradient(ellipse at center, #2a8554 0%, #1f6f43 60%, #165634 100%);
   border-radius: 12px; padding: 0.5rem 0.6rem; min-height: 5rem; }
+.st-key-quick-open { scroll-margin-top: 4rem; }  /* clear of the menu bar */
 </style>
 """
 #: Brings the Quick game form into view once a game's "Quick game" opened it.

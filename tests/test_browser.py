@@ -518,7 +518,7 @@ def test_quick_game_from_home_with_rules_bots_plays_a_full_round(
     page = context.new_page()
     page.goto(server)
     page.wait_for_function(SETTLED, timeout=30_000)  # the home page has run to its end
-    page.get_by_text("Quick game", exact=True).click()
+    page.get_by_role("button", name="Quick game").first.click()  # the flagship's
     page.get_by_label("Your name").last.fill("Solo")
     page.get_by_role("button", name="Start Quick Game").click()
     page.wait_for_selector(".m3-felt[data-version]", timeout=30_000)

@@ -119,7 +119,7 @@ def _open_a_quick_game(clone: Path, venv: Path, stored: Path) -> None:
         browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
         page = browser.new_page()
         page.goto(base)
-        page.get_by_text("Quick game", exact=True).click(timeout=60_000)
+        page.get_by_role("button", name="Quick game").first.click(timeout=60_000)
         page.get_by_label("Your name").last.fill("Solo")
         page.get_by_role("button", name="Start Quick Game").click()
         page.wait_for_selector(".m3-felt[data-version]", timeout=60_000)
