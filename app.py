@@ -17,8 +17,9 @@ from ui import numbers, session
 
 st.set_page_config(page_title="Moon 3 of Spades", page_icon="♠️", layout="wide")
 
-#: On a phone the menu is a drawer over the page: it closes once a page is picked (SPEC A8),
-#: and toasts show at the bottom, where they cover neither the scores nor the felt.
+#: On a phone (or a narrow window) the menu is a drawer over the page: it closes once a page
+#: is picked (SPEC A8); on a phone toasts show at the bottom, where they cover neither the
+#: scores nor the felt.
 PHONE = """
 <style>
 .st-key-m3-app { display: none; }
@@ -31,9 +32,8 @@ PHONE = """
   if (window.m3Menu) return;
   window.m3Menu = true;
   document.addEventListener("click", (event) => {
-    if (window.innerWidth > 640 || !event.target.closest('[data-testid="stSidebarNavLink"]')) {
-      return;
-    }
+    // The menu is in the sidebar only where the top bar has no room for it: a drawer.
+    if (!event.target.closest('[data-testid="stSidebarNavLink"]')) return;
     setTimeout(() => {
       const sidebar = document.querySelector('[data-testid="stSidebar"]');
       const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
