@@ -45,7 +45,7 @@ def quick_for(game: str) -> None:
 
 
 def game_card(game: str) -> None:
-    """One game: its title and table sizes, its pieces, its line, and its two doors."""
+    """One game: its title and table sizes, its pieces, its line, its two doors and its rules."""
     shown = screens_of(game).showcase
     title = games.get(game).title
     with st.container(border=True, key=f"home-game-{game}"):
@@ -61,6 +61,12 @@ def game_card(game: str) -> None:
                 help=f"You and bots at {title}",
                 on_click=quick_for,
                 args=(game,),
+            )
+            st.page_link(
+                "screens/rules.py",
+                label="Rules",
+                icon=":material/menu_book:",
+                query_params={"game": game},
             )
 
 

@@ -17,7 +17,7 @@ from core.rooms import Rooms
 from core.store import Store
 from tests.apptests import page, pages_on, readable
 from ui import escape, session
-from ui.games import player_counts, players_words, screens_of
+from ui.games import ordered, player_counts, players_words, screens_of
 
 GAMES = games.names()
 #: The games a page opens on only if it follows the room or the choice (not the default).
@@ -73,6 +73,15 @@ def test_a8_the_home_page_names_every_game_with_a_line_and_its_pieces(database: 
         assert showcase.line in captions
         assert at.button(key=f"home-create-{name}").label == "Create Room"
         assert at.button(key=f"home-quick-{name}").label == "Quick game"
+    rules = [link.proto.query_string for link in at.get("page_link") if link.value == "Rules"]
+    assert rules == [f"game={name}" for name in ordered()]
+
+
+@pytest.mark.parametrize("name", NOT_FLAGSHIP)
+def test_a8_rules_open_on_the_game_asked_for(database: str, name: str) -> None:
+    at = page("rules", game=name).run()
+    assert not at.exception
+    assert at.radio(key="rules-game").value == name
 
 
 @pytest.mark.parametrize("name", NOT_FLAGSHIP)

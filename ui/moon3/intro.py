@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from core.games import FLAGSHIP
 from core.moon3 import cards
 from ui import escape, look
 from ui.moon3 import faces
@@ -154,4 +155,9 @@ def more() -> None:
         unsafe_allow_html=True,
     )
 
-    st.page_link("screens/rules.py", label="Read the full rules", icon=":material/menu_book:")
+    st.page_link(
+        "screens/rules.py",
+        label="Read the full rules",
+        icon=":material/menu_book:",
+        query_params={"game": FLAGSHIP},
+    )
