@@ -52,7 +52,7 @@ def game_card(game: str) -> None:
         st.markdown(f"**{escape.markdown(title)}** · {players_words(player_counts(game))}")
         st.markdown(f'<div class="m3-showcase">{shown.pieces()}</div>', unsafe_allow_html=True)
         st.caption(escape.markdown(shown.line))
-        with st.container(horizontal=True):
+        with st.container(horizontal=True, vertical_alignment="center"):
             if st.button("Create Room", key=f"home-create-{game}", help=f"A room of {title}"):
                 st.switch_page("screens/create.py", query_params=session.with_group({"game": game}))
             st.button(
