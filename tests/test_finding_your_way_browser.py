@@ -15,6 +15,7 @@ from core.rooms import Rooms
 from core.store import Store
 from tests.servers import streamlit_server
 from tests.test_browser import SETTLED, SIDEWAYS
+from ui.games import ordered
 
 PHONE = {"width": 390, "height": 844}
 #: A game other than the one the Rules page opens on by itself.
@@ -62,6 +63,9 @@ def test_a8_on_a_phone_the_menu_closes_after_a_choice_and_takes_you_back_without
 ) -> None:
     phone.goto(site["base"])
     settled(phone, "home")
+    phone.get_by_role("button", name="Quick game").nth(ordered().index(OTHER)).click()
+    phone.get_by_role("button", name="Start Quick Game").wait_for(timeout=30_000)
+    settled(phone, f"home's Quick game of {OTHER}")
     pick(phone, "Create Room")
     settled(phone, "Create Room")
     for name in games.names():  # every game's own form
