@@ -1,8 +1,9 @@
 """A6 Reactions, not chat: through the Gate, on SQLite and PostgreSQL.
 
-A seated player sends one of a fixed set; it shows at their seat on every screen of the room
-for four seconds; a seat sends one every two seconds at most; nothing else gets through, and
-a reaction never turns another player's move stale.
+A seated player sends one of a fixed set through the Gate (the pages' only way in); it
+shows at their seat on every screen of the room for four seconds; a seat sends one every two
+seconds at most; nothing else gets through, and a reaction never turns another player's move
+stale.
 """
 
 from __future__ import annotations
@@ -11,11 +12,17 @@ import random
 
 import pytest
 
+from core.boundary import Gate
 from core.moon3.table import RoomSettings
 from core.rooms import NotFound, Refused, Rooms, RoomView
 from core.rooms.reactions import REACTIONS
 from tests.conftest import FakeClock
 from tests.service_play import open_room, pick, tokens_by_position
+
+
+@pytest.fixture
+def gate(rooms: Rooms) -> Gate:
+    return Gate(rooms)
 
 
 @pytest.fixture
@@ -30,49 +37,49 @@ def on_show(view: RoomView) -> dict[int, str]:
     return {shown.seat: shown.text for shown in view.reactions}
 
 
-def every_screen(rooms: Rooms, code: str, tokens: list[str]) -> list[RoomView]:
+def every_screen(gate: Gate, code: str, tokens: list[str]) -> list[RoomView]:
     """Every player's view and a watcher's."""
-    return [*(rooms.view(t) for t in tokens), rooms.watch(code)]
+    return [*(gate.view(t) for t in tokens), gate.watch(code)]
 
 
 def test_a6_a_reaction_shows_at_its_seat_on_every_screen_for_four_seconds(
-    rooms: Rooms, clock: FakeClock, seated: tuple[str, list[str]]
+    gate: Gate, clock: FakeClock, seated: tuple[str, list[str]]
 ) -> None:
     code, tokens = seated
-    rooms.react(tokens[2], "sorry")
+    gate.react(tokens[2], "sorry")
     clock.advance(3.9)
-    assert [on_show(v) for v in every_screen(rooms, code, tokens)] == [{2: "Sorry partner"}] * 5
+    assert [on_show(v) for v in every_screen(gate, code, tokens)] == [{2: "Sorry partner"}] * 5
     clock.advance(0.2)
-    assert [on_show(v) for v in every_screen(rooms, code, tokens)] == [{}] * 5
+    assert [on_show(v) for v in every_screen(gate, code, tokens)] == [{}] * 5
 
 
 def test_a6_a_reaction_moves_the_poll_of_every_page_but_not_the_version(
-    rooms: Rooms, seated: tuple[str, list[str]]
+    gate: Gate, seated: tuple[str, list[str]]
 ) -> None:
     code, tokens = seated
-    before = rooms.watch(code)
-    rooms.react(tokens[1], "thumbs")
-    after = rooms.pulse(code)
+    before = gate.watch(code)
+    gate.react(tokens[1], "thumbs")
+    after = gate.pulse(code)
     assert after != before.pulse
-    assert after == rooms.view(tokens[3]).pulse
-    assert after[0] == before.version == rooms.version(code)
+    assert after == gate.view(tokens[3]).pulse
+    assert after[0] == before.version == gate.version(code)
 
 
 def test_a6_one_reaction_every_two_seconds_a_seat(
-    rooms: Rooms, clock: FakeClock, seated: tuple[str, list[str]]
+    gate: Gate, clock: FakeClock, seated: tuple[str, list[str]]
 ) -> None:
     code, tokens = seated
-    rooms.react(tokens[0], "nice")
+    gate.react(tokens[0], "nice")
     clock.advance(1.9)
-    before = rooms.watch(code)
+    before = gate.watch(code)
     with pytest.raises(Refused, match="every two seconds"):
-        rooms.react(tokens[0], "oops")
-    after = rooms.watch(code)
+        gate.react(tokens[0], "oops")
+    after = gate.watch(code)
     assert (after.pulse, on_show(after)) == (before.pulse, {0: "Nice!"})
-    rooms.react(tokens[1], "oops")  # another seat is free to
+    gate.react(tokens[1], "oops")  # another seat is free to
     clock.advance(0.1)
-    rooms.react(tokens[0], "gg")
-    assert on_show(rooms.watch(code)) == {0: "Good game", 1: "Oops"}
+    gate.react(tokens[0], "gg")
+    assert on_show(gate.watch(code)) == {0: "Good game", 1: "Oops"}
 
 
 @pytest.mark.parametrize(
@@ -91,45 +98,45 @@ def test_a6_one_reaction_every_two_seconds_a_seat(
     ids=["shown-text", "free-text", "html", "long", "empty", "none", "number", "list", "dict"],
 )
 def test_a6_nothing_outside_the_fixed_set_is_sent(
-    rooms: Rooms, seated: tuple[str, list[str]], said: object
+    gate: Gate, seated: tuple[str, list[str]], said: object
 ) -> None:
     code, tokens = seated
-    before = rooms.watch(code)
+    before = gate.watch(code)
     with pytest.raises(Refused, match="not one of the reactions"):
-        rooms.react(tokens[0], said)
-    after = rooms.watch(code)
+        gate.react(tokens[0], said)
+    after = gate.watch(code)
     assert (after.pulse, after.reactions) == (before.pulse, ())
-    rooms.react(tokens[0], "laugh")  # and the refusal did not count against the seat
-    assert on_show(rooms.watch(code)) == {0: REACTIONS["laugh"]}
+    gate.react(tokens[0], "laugh")  # and the refusal did not count against the seat
+    assert on_show(gate.watch(code)) == {0: REACTIONS["laugh"]}
 
 
 @pytest.mark.parametrize("token", ["", "not-a-seat", None], ids=["blank", "unknown", "none"])
 def test_a6_a_watcher_cannot_react(
-    rooms: Rooms, seated: tuple[str, list[str]], token: object
+    gate: Gate, seated: tuple[str, list[str]], token: object
 ) -> None:
     code, _ = seated
-    before = rooms.watch(code)
+    before = gate.watch(code)
     with pytest.raises(NotFound, match="does not open a seat"):
-        rooms.react(token, "thumbs")  # type: ignore[arg-type]  # what a browser might send
-    assert rooms.watch(code).pulse == before.pulse
+        gate.react(token, "thumbs")
+    assert gate.watch(code).pulse == before.pulse
 
 
-def test_a6_reactions_wait_for_the_game_to_begin(rooms: Rooms) -> None:
-    code, host = rooms.create("Asha", RoomSettings(mode="teams", players=4))
+def test_a6_reactions_wait_for_the_game_to_begin(gate: Gate) -> None:
+    code, host = gate.create("Asha", RoomSettings(mode="teams", players=4))
     with pytest.raises(Refused, match="once the game has begun"):
-        rooms.react(host, "thumbs")
-    assert rooms.watch(code).reactions == ()
+        gate.react(host, "thumbs")
+    assert gate.watch(code).reactions == ()
 
 
 def test_a6_a_reaction_does_not_make_another_players_move_stale(
-    rooms: Rooms, seated: tuple[str, list[str]]
+    gate: Gate, seated: tuple[str, list[str]]
 ) -> None:
     code, tokens = seated
-    table = rooms.watch(code).table
+    table = gate.watch(code).table
     assert table is not None and table.to_act is not None
     mover = tokens[table.to_act]
-    drawn = rooms.view(mover)  # the page the mover is looking at
-    rooms.react(tokens[table.to_act - 1], "your-turn")  # the seat before
-    new_version = rooms.act(mover, pick(drawn, random.Random(1)), drawn.version)
+    drawn = gate.view(mover)  # the page the mover is looking at
+    gate.react(tokens[table.to_act - 1], "your-turn")  # the seat before
+    new_version = gate.act(mover, pick(drawn, random.Random(1)), drawn.version)
     assert new_version == drawn.version + 1
-    assert rooms.watch(code).version == new_version
+    assert gate.watch(code).version == new_version
