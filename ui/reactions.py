@@ -12,6 +12,7 @@ bubble on its screens, from the next page on too, and sends nothing anywhere.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -24,6 +25,8 @@ from ui.turn import Turn
 
 #: The key under which a browser keeps "Mute reactions", and the class it then puts on the page.
 MUTED_KEY = "m3-mute-reactions"
+#: The "React" popover's key: its open state, which a sent reaction closes.
+POPOVER = "m3-react"
 
 CSS = f"""
 <style>
@@ -34,14 +37,8 @@ CSS = f"""
 .m3-react {{ background: #fffdf4; color: #1d2521; border-radius: 0.9rem; padding: 0.12rem 0.6rem;
   font-size: 0.8rem; font-weight: 700; line-height: 1.3; text-align: center;
   box-shadow: 0 2px 8px rgba(0,0,0,0.45); border: 2px solid #f3d77a;
-  animation: m3-react {SHOWN_FOR:.0f}s linear forwards; }}
+  animation: {SHOWN_FOR:.0f}s linear forwards; }}
 .m3-react.m3-emoji {{ font-size: 1.35rem; padding: 0 0.4rem; line-height: 1.35; }}
-@keyframes m3-react {{
-  0% {{ opacity: 0; transform: scale(0.6); }}
-  5% {{ opacity: 1; transform: scale(1); }}
-  85% {{ opacity: 1; }}
-  100% {{ opacity: 0; visibility: hidden; }}
-}}
 html.m3-muted .m3-react-at {{ display: none; }}
 :has(> .st-key-m3-react-setup) {{ display: none; }}
 .st-key-m3-react-emoji, .st-key-m3-react-words {{ gap: 0.35rem; flex-wrap: wrap; }}
@@ -88,6 +85,13 @@ EMOJI = tuple(said for said, text in REACTIONS.items() if len(text) == 1)
 WORDS = tuple(said for said in REACTIONS if said not in EMOJI)
 
 
+#: A bubble's fade. Each reaction has its own name for it: a redraw may reuse the element of
+#: an earlier bubble, whose fade is over, and only a new name starts a fade anew.
+FADE = """@keyframes {name} {{ 0% {{ opacity: 0; transform: scale(0.6); }}
+  5% {{ opacity: 1; transform: scale(1); }} 85% {{ opacity: 1; }}
+  100% {{ opacity: 0; visibility: hidden; }} }}"""
+
+
 def bubbles(view: RoomView) -> dict[int, str]:
     """The reactions on show, seat -> the bubble (trusted HTML) for :func:`ui.felt.felt_html`,
     each already as far into its fade as it is old."""
@@ -95,9 +99,11 @@ def bubbles(view: RoomView) -> dict[int, str]:
     for shown in view.reactions:
         age = min(max(0.0, view.now - shown.at), SHOWN_FOR)
         emoji = " m3-emoji" if shown.said in EMOJI else ""
+        name = f"m3-react-{shown.seat}-{shown.number}"
         drawn[shown.seat] = (
-            f'<span class="m3-react{emoji}" style="animation-delay:-{age:.2f}s">'
-            f"{escape.html(shown.text)}</span>"
+            f"<style>{FADE.format(name=name)}</style>"
+            f'<span class="m3-react{emoji}" style="animation-name:{name};'
+            f'animation-delay:-{age:.2f}s">{escape.html(shown.text)}</span>'
         )
     return drawn
 
@@ -110,14 +116,23 @@ def offer(view: RoomView, rooms: Any, token: str | None) -> None:
         st.html(MUTE_JS, unsafe_allow_javascript=True)
     if token is None or view.me is None or view.status not in AT_THE_TABLE:
         return
-    with st.popover("React", icon="😀", key="m3-react"):
+    with st.popover("React", icon="😀", key=POPOVER, on_change="rerun") as box:
+        if not box.open:  # drawn only while open: nothing to send otherwise
+            return
         for key, group in (("m3-react-emoji", EMOJI), ("m3-react-words", WORDS)):
             with st.container(key=key, horizontal=True):
                 for said in group:
                     st.button(
                         REACTIONS[said],
                         key=f"react-{said}",
-                        on_click=Turn.tap,
+                        on_click=_send,
                         args=(partial(rooms.react, token, said),),
                     )
         st.html(MUTE_BOX)
+
+
+def _send(call: Callable[[], Any]) -> None:
+    """A reaction's button: send it (a refusal is the page's flash) and close the popover, so
+    the table and the player's controls are in view again."""
+    Turn.tap(call)
+    st.session_state[POPOVER] = False

@@ -41,11 +41,13 @@ AT_THE_TABLE = (PLAYING, CHOOSING, RESULTS, OVER)
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """A reaction on show: the seat that sent it, its id, and when (epoch seconds)."""
+    """A reaction on show: the seat that sent it, its id, when (epoch seconds), and which of
+    the seat's reactions it is (its count: the next one differs)."""
 
     seat: int
     said: str
     at: float
+    number: int
 
     @property
     def text(self) -> str:
@@ -68,6 +70,6 @@ def send(ctx: Ctx, token: str, said: object) -> None:
 def shown(ctx: Ctx) -> tuple[Shown, ...]:
     """The room's reactions still on show, by seat."""
     return tuple(
-        Shown(seat, said, at)
-        for seat, said, at in stored.since(ctx.session, ctx.code, ctx.now - SHOWN_FOR)
+        Shown(seat, said, at, number)
+        for seat, said, at, number in stored.since(ctx.session, ctx.code, ctx.now - SHOWN_FOR)
     )

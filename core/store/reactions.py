@@ -58,14 +58,15 @@ def send(session: Session, code: str, seat: int, said: str, now: float, gap: flo
     return True
 
 
-def since(session: Session, code: str, after: float) -> list[tuple[int, str, float]]:
-    """The room's reactions sent after ``after``: (seat, id, when), by seat."""
+def since(session: Session, code: str, after: float) -> list[tuple[int, str, float, int]]:
+    """The room's reactions sent after ``after``: (seat, id, when, how many the seat has sent
+    in all), by seat."""
     rows = session.connection().execute(
-        select(_TABLE.c.seat, _TABLE.c.said, _TABLE.c.sent_at)
+        select(_TABLE.c.seat, _TABLE.c.said, _TABLE.c.sent_at, _TABLE.c.sent)
         .where(_TABLE.c.room_code == code, _TABLE.c.sent_at > after)
         .order_by(_TABLE.c.seat)
     )
-    return [(int(seat), str(said), float(at)) for seat, said, at in rows]
+    return [(int(seat), str(said), float(at), int(sent)) for seat, said, at, sent in rows]
 
 
 #: How many reactions a room (``:code``) has had: it moves whenever one is sent. A poll
