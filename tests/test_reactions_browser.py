@@ -39,8 +39,14 @@ def bubble(page: Page, seat: int, said: str) -> Locator:
     return page.locator(f'.m3-react-at[data-seat="{seat}"] .m3-react', has_text=said)
 
 
+#: The page drawn and at rest (no run going), so that a tap is not lost in a redraw.
+SETTLED = """() => document.querySelector('.m3-felt')
+  && !document.querySelector('[data-stale="true"], [data-testid="stStatusWidget"]')"""
+
+
 def react(page: Page, said: str) -> None:
     """Open "React" and tap a reaction, as the player would."""
+    page.wait_for_function(SETTLED, timeout=WAIT)
     page.get_by_role("button", name="React").click()
     page.get_by_role("button", name=said, exact=True).click()
 
@@ -65,6 +71,7 @@ def test_a6_a_reaction_shows_at_its_seat_in_every_other_browser_then_goes(
         bubble(page, 0, "Nice!").wait_for(state="hidden", timeout=WAIT)
 
     muted = pages[3]
+    muted.wait_for_function(SETTLED, timeout=WAIT)
     muted.get_by_role("button", name="React").click()
     muted.get_by_label("Mute reactions").check()
     muted.reload()

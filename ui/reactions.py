@@ -85,8 +85,9 @@ EMOJI = tuple(said for said, text in REACTIONS.items() if len(text) == 1)
 WORDS = tuple(said for said in REACTIONS if said not in EMOJI)
 
 
-#: A bubble's fade. Each reaction has its own name for it: a redraw may reuse the element of
-#: an earlier bubble, whose fade is over, and only a new name starts a fade anew.
+#: A bubble's fade, named anew for each reaction and each age it is drawn at: a redraw may
+#: keep the element of an earlier bubble (whose fade is over) or of this one drawn younger
+#: (whose fade runs from then), and only a new name starts the fade anew, from this age.
 FADE = """@keyframes {name} {{ 0% {{ opacity: 0; transform: scale(0.6); }}
   5% {{ opacity: 1; transform: scale(1); }} 85% {{ opacity: 1; }}
   100% {{ opacity: 0; visibility: hidden; }} }}"""
@@ -99,7 +100,7 @@ def bubbles(view: RoomView) -> dict[int, str]:
     for shown in view.reactions:
         age = min(max(0.0, view.now - shown.at), SHOWN_FOR)
         emoji = " m3-emoji" if shown.said in EMOJI else ""
-        name = f"m3-react-{shown.seat}-{shown.number}"
+        name = f"m3-react-{shown.seat}-{shown.number}-{age * 100:.0f}"
         drawn[shown.seat] = (
             f"<style>{FADE.format(name=name)}</style>"
             f'<span class="m3-react{emoji}" style="animation-name:{name};'
