@@ -256,8 +256,8 @@ def felt_html(
 
     ``deadline`` is (epoch seconds when the turn ends, its full length) for the ring.
     ``version`` lets a watcher (or a benchmark) tell which move the felt shows.
-    ``reactions`` (seat -> trusted HTML, :mod:`ui.reactions`) are drawn by their seats,
-    on the side facing the middle, in a layer of their own.
+    ``reactions`` (seat -> trusted HTML, :mod:`ui.reactions`) are drawn over their seats,
+    in a layer of their own.
     """
     players = len(places)
     spots = []
@@ -290,13 +290,11 @@ def felt_html(
 def _reaction_html(html: str, seat: int, viewer: int | None, players: int) -> str:
     """A seat's reaction, placed as its seat is (its width, kept on the felt)."""
     x, y = position(seats.around(seat, viewer, players), players, SEAT_RX, SEAT_RY)
-    side = "m3-below" if y < 50 else "m3-above"
     left = (
         f"clamp(0.2rem, calc({x:.1f}% - var(--m3-chip) / 2), calc(100% - var(--m3-chip) - 0.2rem))"
     )
     return (
-        f'<div class="m3-react-at {side}" data-seat="{seat}" '
-        f'style="left:{left};top:{y:.1f}%">{html}</div>'
+        f'<div class="m3-react-at" data-seat="{seat}" style="left:{left};top:{y:.1f}%">{html}</div>'
     )
 
 
