@@ -18,6 +18,7 @@ from core.rooms import NotFound, Refused, Rooms, RoomView
 from core.rooms.reactions import REACTIONS
 from tests.conftest import FakeClock
 from tests.service_play import open_room, pick, tokens_by_position
+from ui.reactions import bubbles
 
 
 @pytest.fixture
@@ -140,3 +141,14 @@ def test_a6_a_reaction_does_not_make_another_players_move_stale(
     new_version = gate.act(mover, pick(drawn, random.Random(1)), drawn.version)
     assert new_version == drawn.version + 1
     assert gate.watch(code).version == new_version
+
+
+def test_a6_a_bubble_drawn_late_fades_from_its_age_not_from_the_start(
+    gate: Gate, clock: FakeClock, seated: tuple[str, list[str]]
+) -> None:
+    _, tokens = seated
+    gate.react(tokens[1], "clap")
+    clock.advance(1.5)
+    drawn = bubbles(gate.view(tokens[0]))
+    assert list(drawn) == [1]
+    assert "animation-delay:-1.50s" in drawn[1] and REACTIONS["clap"] in drawn[1]
