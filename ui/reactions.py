@@ -32,13 +32,13 @@ CSS = f"""
 <style>
 .m3-react-at {{ position: absolute; z-index: 6; width: var(--m3-chip); display: flex;
   justify-content: center; pointer-events: none; transform: translateY(-50%); }}
-.m3-felt.m3-many .m3-react {{ font-size: 0.68rem; padding: 0.05rem 0.4rem; }}
-.m3-felt.m3-many .m3-react.m3-emoji {{ font-size: 1.1rem; }}
 .m3-react {{ background: #fffdf4; color: #1d2521; border-radius: 0.9rem; padding: 0.12rem 0.6rem;
   font-size: 0.8rem; font-weight: 700; line-height: 1.3; text-align: center;
   box-shadow: 0 2px 8px rgba(0,0,0,0.45); border: 2px solid #f3d77a;
   animation: {SHOWN_FOR:.0f}s linear forwards; }}
 .m3-react.m3-emoji {{ font-size: 1.35rem; padding: 0 0.4rem; line-height: 1.35; }}
+.m3-felt.m3-many .m3-react {{ font-size: 0.68rem; padding: 0.05rem 0.4rem; }}
+.m3-felt.m3-many .m3-react.m3-emoji {{ font-size: 1.1rem; }}
 html.m3-muted .m3-react-at {{ display: none; }}
 :has(> .st-key-m3-react-setup) {{ display: none; }}
 .st-key-m3-react-emoji, .st-key-m3-react-words {{ gap: 0.35rem; flex-wrap: wrap; }}
