@@ -12,6 +12,7 @@ checks the form of every argument before the service sees it:
   type and the range they can have;
 - groups: a link's secret has a seat token's form (a malformed one opens no group); a
   group's id is the open group's or a stored group's;
+- reactions: only an id of the fixed set (SPEC A6), which the service checks, never text;
 - moves: against the moves of the room's own game (SPEC P8). Each game
   declares its moves (:data:`core.games.Moves`: each move's type and the
   kind and size of each of its fields), and a move is refused unless its
@@ -496,11 +497,19 @@ class Gate:
     def suggest(self, token: object) -> Suggestion:
         return self.rooms.suggest(seat_token(token))
 
+    @_guarded
+    def react(self, token: object, reaction: object) -> None:
+        self.rooms.react(seat_token(token), reaction)
+
     # ------------------------------------------------------------ reading
 
     @_guarded
     def version(self, code: object) -> int:
         return self.rooms.version(room_code(code))
+
+    @_guarded
+    def pulse(self, code: object) -> tuple[int, int]:
+        return self.rooms.pulse(room_code(code))
 
     @_guarded
     def view(self, token: object) -> RoomView:

@@ -24,7 +24,7 @@ import streamlit as st
 from core import bots, games
 from core.boundary import shown
 from core.rooms import CHOOSING, KEEPING_SCORE, LOBBY, OVER, PLAYING, RESULTS, RoomError, RoomView
-from ui import escape, felt, look, session
+from ui import escape, felt, look, reactions, session
 from ui.games import ordered, screens_of
 from ui.share import button as share_button
 from ui.turn import Turn, show_flash
@@ -220,6 +220,7 @@ def table(view: RoomView, compact: bool = False) -> None:
         deadline=(view.deadline, view.timer) if view.deadline and view.timer else None,
         version=view.version,
         compact=compact,
+        reactions=reactions.bubbles(view),
     )
     with st.container(key="m3-table"):
         st.markdown(html, unsafe_allow_html=True)
@@ -259,10 +260,10 @@ def follow(view: RoomView) -> None:
     A fragment's rerun runs only this function, outside app.py's guard: it has its own.
     """
     try:
-        current = svc.version(view.code)
+        current = svc.pulse(view.code)
     except RoomError:
         return
-    if current != view.version:
+    if current != view.pulse:
         st.rerun(scope="app")
     try:
         banner(view)
@@ -393,6 +394,7 @@ with st.container(key="m3-page"):
     else:
         st.error("This room has closed: the table waited too long on one player.")
         st.page_link("screens/create.py", label="Create Room")
+    reactions.offer(room_view, svc, token)
     if room_view.me is None and status != LOBBY:
         st.caption("You are watching this table.")
     own_seat_link(room_view)

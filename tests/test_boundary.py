@@ -26,6 +26,7 @@ from core.moon3.actions import KINDS
 from core.moon3.book import BookSettings
 from core.moon3.table import RoomSettings
 from core.rooms import Forbidden, NotFound, Refused, RoomError, Rooms
+from core.rooms.reactions import REACTIONS
 from tests.service_play import open_room
 
 HOSTILE = [
@@ -145,6 +146,7 @@ def arguments(tables: Tables, started: Started) -> dict[str, st.SearchStrategy[A
         "group_id": group,
         "link": st.one_of(st.sampled_from([started.link, started.founder]), ANYTHING),
         "founder": st.one_of(st.sampled_from([started.founder, started.link]), ANYTHING),
+        "reaction": st.one_of(st.sampled_from(list(REACTIONS)), ANYTHING),
     }
 
 

@@ -249,12 +249,15 @@ def felt_html(
     deadline: tuple[float, float] | None = None,
     version: int | None = None,
     compact: bool = False,
+    reactions: Mapping[int, str] | None = None,
 ) -> str:
     """The whole felt. ``corners`` (top left, top right, bottom left, bottom right: the
     running score, the round's facts) and ``centre`` are trusted HTML (escape user text).
 
     ``deadline`` is (epoch seconds when the turn ends, its full length) for the ring.
     ``version`` lets a watcher (or a benchmark) tell which move the felt shows.
+    ``reactions`` (seat -> trusted HTML, :mod:`ui.reactions`) are drawn over their seats,
+    in a layer of their own.
     """
     players = len(places)
     spots = []
@@ -269,6 +272,7 @@ def felt_html(
                 f'<div class="m3-put{win}" data-seat="{seat}" '
                 f'style="left:{x:.1f}%;top:{y:.1f}%">{place.played}</div>'
             )
+    said = [_reaction_html(html, seat, viewer, players) for seat, html in (reactions or {}).items()]
     size = "m3-few" if players <= 4 else ("m3-some" if players <= 7 else "m3-many")
     data = f' data-version="{version}"' if version is not None else ""
     return (
@@ -279,7 +283,18 @@ def felt_html(
             if text
         )
         + f'<div class="m3-oval"></div>{"".join(cards)}'
-        f'<div class="m3-centre">{centre}</div>{"".join(spots)}</div>'
+        f'<div class="m3-centre">{centre}</div>{"".join(spots)}{"".join(said)}</div>'
+    )
+
+
+def _reaction_html(html: str, seat: int, viewer: int | None, players: int) -> str:
+    """A seat's reaction, placed as its seat is (its width, kept on the felt)."""
+    x, y = position(seats.around(seat, viewer, players), players, SEAT_RX, SEAT_RY)
+    left = (
+        f"clamp(0.2rem, calc({x:.1f}% - var(--m3-chip) / 2), calc(100% - var(--m3-chip) - 0.2rem))"
+    )
+    return (
+        f'<div class="m3-react-at" data-seat="{seat}" style="left:{left};top:{y:.1f}%">{html}</div>'
     )
 
 

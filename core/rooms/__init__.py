@@ -13,9 +13,10 @@ stored); every player call names its token, and the engine checks each action
 against the seat that token owns. The clock is injected so tests can move time.
 
 The service is split by job: ``service`` (the calls and their transaction),
-``lobby``, ``turns`` (the table), ``timers`` (timers and bots), ``views``
-(what a page gets), ``sql`` (the one place for SQL), ``context`` (a loaded
-room). Every rule comes from the room's game, through the registry.
+``lobby``, ``turns`` (the table), ``timers`` (timers and bots), ``reactions``
+(A6: kept apart from the versioned document, so they never make a move stale),
+``views`` (what a page gets), ``sql`` (the one place for SQL), ``context`` (a
+loaded room). Every rule comes from the room's game, through the registry.
 """
 
 from __future__ import annotations

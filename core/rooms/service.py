@@ -16,7 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from core import bots, games
-from core.rooms import book, lobby, sql, timers, turns, views
+from core.rooms import book, lobby, reactions, sql, timers, turns, views
 from core.rooms.context import Ctx, StateCache, is_book, token_hash
 from core.rooms.errors import NotFound, Refused, RoomError, Stale
 from core.rooms.views import RoomView, Suggestion
@@ -318,15 +318,40 @@ class Rooms:
         """R30: a player opening their link again takes their seat back from the bot."""
         self._run(self.room_of(token), partial(turns.reclaim, token=token))
 
+    def react(self, token: str, said: object) -> None:
+        """A6: the token's seat sends one of the fixed reactions (its id in
+        :data:`core.rooms.reactions.REACTIONS`). It is kept apart from the room's document and
+        leaves its version alone, so no move in flight turns stale; a poll sees it all the
+        same (:meth:`pulse`)."""
+        code = self.room_of(token)
+        for attempt in range(2):
+            committing = False
+            try:
+                with self.store.write() as session:
+                    ctx = sql.load(session, code, self.clock(), self._states)
+                    reactions.send(ctx, token, said)
+                    committing = True
+                    session.commit()
+                    return
+            except Exception as exc:
+                if committing or attempt or not dropped(exc):
+                    raise
+
     # ------------------------------------------------------------ reading
 
     def version(self, code: str) -> int:
-        """The room's version: what a screen polls. Drives due timers and bots first."""
+        """The room's version. Drives due timers and bots first."""
+        return self.pulse(code)[0]
+
+    def pulse(self, code: str) -> tuple[int, int]:
+        """What a screen polls: the room's version and how many reactions it has had (a page
+        redraws when either moved, :attr:`RoomView.pulse`). Drives due timers and bots
+        first."""
         code = _code(code)
-        current, due_at = self._reading(partial(sql.version_of, code=code))
+        current, due_at, reacted = self._reading(partial(sql.version_of, code=code))
         if due_at is None or due_at > self.clock() or self._waits(code):
-            return current
-        return int(self._run(code, lambda ctx: ctx.room.version + int(ctx.changed)))
+            return current, reacted
+        return int(self._run(code, lambda ctx: ctx.room.version + int(ctx.changed))), reacted
 
     def _waits(self, code: str) -> bool:
         """Whether the room waits on a bot still thinking. A bot move that is due is asked

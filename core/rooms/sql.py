@@ -17,12 +17,12 @@ from sqlmodel import Session, col, select
 from core import games
 from core.rooms.context import CHOOSING, SEAT_COLUMNS, Ctx, RoomRow, SeatRow, StateCache, stamp
 from core.rooms.errors import NotFound
-from core.store import Room, Seat, Store, history
+from core.store import Room, Seat, Store, history, reactions
 from core.store.tables import OPEN_GROUP
 
 _SEATS = Seat.__table__  # type: ignore[attr-defined]
 _ROOM_SQL = text("SELECT version, doc, group_id FROM room WHERE code = :code")
-_VERSION_SQL = text("SELECT version, due_at FROM room WHERE code = :code")
+_VERSION_SQL = text(f"SELECT version, due_at, ({reactions.COUNT_SQL}) FROM room WHERE code = :code")
 _SEATS_SQL = text(
     f"SELECT {', '.join(SEAT_COLUMNS)} FROM seat WHERE room_code = :code ORDER BY join_order"
 )
@@ -148,9 +148,10 @@ def seat_and_doc(session: Session, digest: str) -> tuple[int | None, dict[str, A
     return None if row is None else (row[0], json.loads(row[1]))
 
 
-def version_of(session: Session, code: str) -> tuple[int, float | None]:
-    """A room's version and when something is next due in it; :class:`NotFound` if none."""
+def version_of(session: Session, code: str) -> tuple[int, float | None, int]:
+    """A room's version, when something is next due in it and how many reactions it has had,
+    in one statement; :class:`NotFound` if none."""
     row = session.connection().execute(_VERSION_SQL, {"code": code}).first()
     if row is None:
         raise NotFound(f"there is no room {code or '(blank)'}")
-    return int(row[0]), row[1]
+    return int(row[0]), row[1], int(row[2])

@@ -15,8 +15,10 @@ from core import games
 from core.games import Hint, RoomSettings
 from core.rooms.context import CHOOSING, PLAYING, RESULTS, Ctx, SeatRow, is_book
 from core.rooms.errors import Refused
+from core.rooms.reactions import Shown, shown
 from core.rooms.timers import timer
 from core.rooms.turns import NEXT_ROUND_GRACE
+from core.store import reactions
 
 #: The time the Expert takes for a player's "Suggest".
 HINT_MS = 300.0
@@ -94,10 +96,19 @@ class RoomView:
     book: Any = None
     #: Whether this viewer may enter, correct and delete rounds in the scorebook.
     can_score: bool = False
+    #: A6: the reactions on show at the table, and how many the room has had.
+    reactions: tuple[Shown, ...] = ()
+    reacted: int = 0
 
     @property
     def is_host(self) -> bool:
         return self.me is not None and self.me.is_host
+
+    @property
+    def pulse(self) -> tuple[int, int]:
+        """What a page compares with the room's poll (:meth:`core.rooms.Rooms.pulse`) to know
+        that the table moved or somebody reacted."""
+        return self.version, self.reacted
 
 
 def build(ctx: Ctx, seat: SeatRow | None) -> RoomView:
@@ -181,6 +192,8 @@ def build(ctx: Ctx, seat: SeatRow | None) -> RoomView:
         can_score=keeper is not None
         and me is not None
         and (me.is_host or bool(ctx.doc["settings"].get("anyone"))),
+        reactions=shown(ctx),
+        reacted=reactions.count(ctx.session, ctx.code),
     )
 
 

@@ -29,6 +29,7 @@ from sqlmodel import Session, SQLModel, create_engine
 
 from core import games
 from core.store import history
+from core.store.reactions import Reaction
 from core.store.tables import (
     FORMER_COLUMNS,
     FORMER_INDEXES,
@@ -47,6 +48,7 @@ __all__ = [
     "FriendGroup",
     "GameRecord",
     "GameSeat",
+    "Reaction",
     "Room",
     "RoundRecord",
     "Seat",
