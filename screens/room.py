@@ -27,6 +27,7 @@ from core.rooms import CHOOSING, KEEPING_SCORE, LOBBY, OVER, PLAYING, RESULTS, R
 from ui import escape, felt, look, reactions, session
 from ui.games import ordered, screens_of
 from ui.share import button as share_button
+from ui.share import own_seat_link
 from ui.turn import Turn, show_flash
 
 svc = session.rooms()
@@ -169,20 +170,6 @@ def share(view: RoomView, link: str) -> None:
     st.code(link, language=None, wrap_lines=True)
     st.image(session.qr_png(link), caption="Scan to join", width=150)
     st.caption("The link only opens the room; each player gets their own seat when joining.")
-
-
-def own_seat_link(view: RoomView) -> None:
-    """A seated player's own link back to their seat, to see and copy (SPEC A8)."""
-    if view.me is None or not token:
-        return
-    link = session.seat_link(view.code, token)
-    with st.expander("Your seat link", icon=":material/key:"):
-        st.caption(
-            "Open this on another device to take your seat. Keep it to yourself: "
-            "whoever opens it plays as you."
-        )
-        share_button("m3-seat-link", "Copy your seat link", link, "My seat")
-        st.code(link, language=None, wrap_lines=True)
 
 
 def join_form(view: RoomView) -> None:
@@ -397,6 +384,6 @@ with st.container(key="m3-page"):
     reactions.offer(room_view, svc, token)
     if room_view.me is None and status != LOBBY:
         st.caption("You are watching this table.")
-    own_seat_link(room_view)
+    own_seat_link(room_view, token)
 if status == LOBBY:
     follow(room_view)

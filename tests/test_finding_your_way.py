@@ -228,3 +228,10 @@ def test_a8_claiming_a_scorebook_seat_says_whose_seat_it_is_now(rooms: Rooms) ->
     assert [s.value for s in at.success] == [
         "You took Chen's seat: this phone follows the scorebook as Chen."
     ]
+
+
+def test_a8_a_scorebook_seat_shows_its_own_seat_link(rooms: Rooms) -> None:
+    code, host = rooms.create_book("Asha", BookSettings(others=("Ben", "Chen", "Dev")))
+    [link] = seat_links(page("room", room=code, seat=host).run())
+    assert link.endswith(f"/room?room={code}&seat={host}")
+    assert seat_links(page("room", room=code).run()) == []  # a watcher holds no seat

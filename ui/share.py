@@ -7,7 +7,8 @@ import re
 
 import streamlit as st
 
-from ui import escape
+from core.rooms import RoomView
+from ui import escape, session
 
 CSS = """
 <style>
@@ -79,3 +80,18 @@ def button(key: str, label: str, url: str, text: str) -> None:
         ),
         unsafe_allow_javascript=True,
     )  # fmt: skip
+
+
+def own_seat_link(view: RoomView, token: str | None) -> None:
+    """A seated player's own link back to their seat, to see and copy (SPEC A8): at the table,
+    in the lobby and in a scorebook."""
+    if view.me is None or not token:
+        return
+    link = session.seat_link(view.code, token)
+    with st.expander("Your seat link", icon=":material/key:"):
+        st.caption(
+            "Open this on another device to take your seat. Keep it to yourself: "
+            "whoever opens it plays as you."
+        )
+        button("m3-seat-link", "Copy your seat link", link, "My seat")
+        st.code(link, language=None, wrap_lines=True)

@@ -23,6 +23,7 @@ from core.moon3.config import MAX_PLAYERS, MODE_LABELS, Config, Mode, default_de
 from core.moon3.scoring import default_length
 from core.rooms import RoomError, RoomView
 from ui import charts, escape, look, numbers, session
+from ui.share import own_seat_link
 from ui.turn import Turn
 
 CSS = """
@@ -181,6 +182,7 @@ def draw(view: RoomView, rooms: Any, token: str | None) -> None:
         f"{escape.markdown(book.length)} · game {book.game_number}, {book.day}"
     )
     claimed_says(view)
+    own_seat_link(view, token)
     over(view, book, rooms, token)
     writing = bool(view.can_score and token)
     # Side by side on a laptop; on a phone the columns stack: the scores, then the entry.
