@@ -319,10 +319,10 @@ def _place_html(
 
 
 def _note_side(x: float, y: float) -> str:
-    """Where a seat's bubble goes: towards the middle of the table, except at the top, where
-    the seat's played piece lies straight below: there beside the chip, on the inner side."""
-    if y < 30:
-        return "m3-right" if x <= 50 else "m3-left"
+    """Where a seat's bubble goes: towards the middle of the table, except for the seat at the
+    very top, whose played piece lies straight below it: there beside the chip."""
+    if y < 30 and abs(x - 50) < 2:
+        return "m3-right"
     return "m3-below" if y < 50 else "m3-above"
 
 
@@ -364,6 +364,8 @@ def felt_html(
         if place.played:
             cards.append(_put(place.played, seat, at, place.winning, "m3-next" if held else ""))
     size = "m3-few" if players <= 4 else ("m3-some" if players <= 7 else "m3-many")
+    if players == 3:  # the middle is free below the side seats' pieces, not between them
+        size += " m3-three"
     data = f' data-version="{version}"' if version is not None else ""
     return (
         f'<div class="m3-felt {size}{" m3-compact" if compact else ""}"{data}>'
@@ -417,6 +419,7 @@ CSS = """
 .m3-centre { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
   z-index: 1; font-size: 0.72rem; text-align: center; color: rgba(253,251,243,0.8);
   max-width: 34%; pointer-events: none; }
+.m3-felt.m3-three .m3-centre { top: 58.5%; }
 .m3-felt { --m3-chip: 11rem; }
 .m3-felt.m3-some { --m3-chip: 10rem; }
 .m3-felt.m3-many { --m3-chip: 8.5rem; }
@@ -438,8 +441,8 @@ CSS = """
 @keyframes m3-drain { to { stroke-dashoffset: 100.6; stroke: #e5533d; } }
 .m3-who { display: flex; flex-direction: column; min-width: 0; }
 /* The name shrinks and is cut; the tag beside it never is (A4). */
-.m3-name { display: flex; align-items: baseline; min-width: 0; max-width: 100%;
-  white-space: nowrap; }
+.m3-name { display: flex; flex-wrap: wrap; align-items: baseline; min-width: 0;
+  max-width: 100%; white-space: nowrap; }
 .m3-name b { min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 .m3-spot:focus { outline: 2px solid #f3d77a; outline-offset: 1px; }
 .m3-spot:focus::after { content: attr(data-name); position: absolute; left: 50%;

@@ -98,7 +98,7 @@ def centre_html(view: RoomView) -> str:
     table: PlayerView | None = view.table
     if table is None:
         return ""
-    taken = _taken(view, table)
+    taken = _taken(view, table, "")
     if table.standing is not None and table.standing_seat is not None:
         who = escape.html(name_of(view, table.standing_seat))
         standing = (
@@ -113,12 +113,14 @@ def centre_html(view: RoomView) -> str:
     if table.opening:
         return f"<b>{leader}</b> leads with the lowest card"
     if taken and not table.trick:
-        return f"{taken}<div><b>{leader}</b> leads</div>"
+        leads = "and leads" if _taker(table) == table.to_act else f"· <b>{leader}</b> leads"
+        return _taken(view, table, leads)
     return f"<b>{leader}</b> leads"
 
 
-def _taken(view: RoomView, table: PlayerView) -> str:
-    """The play that took the last finished trick, outlined, and who made it (trusted HTML)."""
+def _taken(view: RoomView, table: PlayerView, then: str) -> str:
+    """The play that took the last finished trick, outlined, and who made it, ``then`` what
+    (trusted HTML)."""
     seat = _taker(table)
     if seat is None:
         return ""
@@ -126,7 +128,7 @@ def _taken(view: RoomView, table: PlayerView) -> str:
     who = escape.html(name_of(view, seat))
     return (
         f'<div class="th-standing m3-win">{play_html(played)}'
-        f"<div><b>{who}</b> takes the trick</div></div>"
+        f"<div><b>{who}</b> takes the trick {then}</div></div>"
     )
 
 
