@@ -61,16 +61,13 @@ def server(database: str, rooms: Rooms) -> Iterator[str]:
         yield base
 
 
-@pytest.fixture(scope="module")
-def tables(rooms: Rooms) -> dict[tuple[str, int], list[str]]:
-    """Each game at each size, roles shown and a trick just won: its tokens in table order."""
-    seeded = {}
-    for game, players in TABLES:
-        _, ordered = seated_room(rooms, game, players)
-        play_until(rooms, ordered, roles_shown)
-        play_until(rooms, ordered, trick_just_won)
-        seeded[game, players] = ordered
-    return seeded
+def at_play(rooms: Rooms, game: str, players: int) -> list[str]:
+    """A fresh room of the game (a room nobody plays closes after five minutes), roles shown
+    and a trick just won: its tokens in table order."""
+    _, ordered = seated_room(rooms, game, players)
+    play_until(rooms, ordered, roles_shown)
+    play_until(rooms, ordered, trick_just_won)
+    return ordered
 
 
 def open_felt(browser: Browser, server: str, token: str, size: tuple[int, int]) -> Page:
@@ -94,12 +91,12 @@ def boxes_meet(a: dict[str, float], b: dict[str, float]) -> bool:
 def test_a4_every_seat_shows_its_whole_tag_and_the_start_of_its_name(
     browser: Browser,
     server: str,
-    tables: dict[tuple[str, int], list[str]],
+    rooms: Rooms,
     game: str,
     players: int,
     size: tuple[int, int],
 ) -> None:
-    page = open_felt(browser, server, tables[game, players][0], size)
+    page = open_felt(browser, server, at_play(rooms, game, players)[0], size)
     chips: list[dict[str, Any]] = page.evaluate(CHIPS)
     page.close()
     assert len(chips) == players
@@ -113,11 +110,10 @@ def test_a4_every_seat_shows_its_whole_tag_and_the_start_of_its_name(
 def test_a4_the_top_seats_bubble_leaves_its_card_uncovered(
     browser: Browser,
     server: str,
-    tables: dict[tuple[str, int], list[str]],
     rooms: Rooms,
     size: tuple[int, int],
 ) -> None:
-    ordered = tables["moon3", 4]
+    ordered = at_play(rooms, "moon3", 4)
     bidder = rooms.view(ordered[0]).table.bidder
     page = open_felt(browser, server, ordered[(bidder + 2) % 4], size)
     note = page.locator(f'.m3-spot[data-seat="{bidder}"] .m3-note').bounding_box()
@@ -129,9 +125,9 @@ def test_a4_the_top_seats_bubble_leaves_its_card_uncovered(
 
 @pytest.mark.parametrize("size", SCREENS, ids=lambda s: f"{s[0]}px")
 def test_a4_three_seats_pieces_leave_the_trick_number_uncovered(
-    browser: Browser, server: str, tables: dict[tuple[str, int], list[str]], size: tuple[int, int]
+    browser: Browser, server: str, rooms: Rooms, size: tuple[int, int]
 ) -> None:
-    page = open_felt(browser, server, tables["moon_dominoes", 3][0], size)
+    page = open_felt(browser, server, at_play(rooms, "moon_dominoes", 3)[0], size)
     centre = page.locator(".m3-centre").bounding_box()
     pieces = [
         box
@@ -166,9 +162,9 @@ def test_a3_the_finished_trick_stays_outlined_then_yields_to_the_next_lead(
 
 
 def test_a3_last_trick_shows_the_previous_trick(
-    browser: Browser, server: str, tables: dict[tuple[str, int], list[str]]
+    browser: Browser, server: str, rooms: Rooms
 ) -> None:
-    page = open_felt(browser, server, tables["spades", 4][0], (390, 844))
+    page = open_felt(browser, server, at_play(rooms, "spades", 4)[0], (390, 844))
     page.get_by_role("button", name="Last trick").click()
     rows = page.locator(".m3-last")
     rows.first.wait_for()

@@ -445,8 +445,9 @@ CSS = """
   max-width: 100%; white-space: nowrap; }
 .m3-name b { min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 .m3-spot:focus { outline: 2px solid #f3d77a; outline-offset: 1px; }
-.m3-spot:focus::after { content: attr(data-name); position: absolute; left: 50%;
-  bottom: calc(100% + 0.2rem); transform: translateX(-50%); z-index: 6; white-space: nowrap;
+.m3-spot:focus::after { content: attr(data-name); position: absolute; left: 50%; top: 50%;
+  transform: translate(-50%, -50%); z-index: 6; width: max-content; max-width: 14rem;
+  text-align: center;
   background: #1d2521; color: #fdfbf3; border-radius: 0.5rem; padding: 0.1rem 0.45rem;
   font-size: 0.72rem; font-weight: 700; box-shadow: 0 1px 4px rgba(0,0,0,0.45); }
 .m3-line { opacity: 0.88; font-size: 0.68rem; line-height: 1.15; }
@@ -477,10 +478,12 @@ CSS = """
 .m3-swap { display: inline-grid; }
 /* "Last trick": its button sits over the felt's top edge; the trick opens under it. */
 .st-key-m3-table { position: relative; }
-.st-key-m3-last-trick { position: absolute; top: 0.25rem; left: 50%;
+.st-key-m3-last-trick { position: absolute; top: 0.15rem; left: 50%;
   transform: translateX(-50%); z-index: 4; width: auto !important; }
-.st-key-m3-last-trick button { min-height: 0; padding: 0.05rem 0.55rem; font-size: 0.72rem;
-  background: rgba(0,0,0,0.35); color: #fdfbf3; border-color: rgba(253,251,243,0.35); }
+.st-key-m3-last-trick button { min-height: 0; height: 1.3rem; padding: 0 0.5rem;
+  line-height: 1; background: rgba(0,0,0,0.35); color: #fdfbf3;
+  border-color: rgba(253,251,243,0.35); }
+.st-key-m3-last-trick button p { font-size: 0.7rem; }
 .m3-last { display: flex; align-items: center; gap: 0.5rem; padding: 0.15rem 0;
   font-size: 0.85rem; }
 .m3-last .m3-card, .m3-last .md-tile { width: var(--m3-small-w); height: var(--m3-small-h); }
