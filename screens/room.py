@@ -199,9 +199,11 @@ def join_form(view: RoomView) -> None:
 def table(view: RoomView, compact: bool = False) -> None:
     """The felt and, under it, the live "now" banner (redrawn each second)."""
     words = screens_of(view.game).felt
+    places = words.places(view)
+    viewer = view.me.position if view.me is not None else None
     html = felt.felt_html(
-        words.places(view),
-        view.me.position if view.me is not None else None,
+        places,
+        viewer,
         corners=words.corners(view),
         centre=words.centre_html(view),
         deadline=(view.deadline, view.timer) if view.deadline and view.timer else None,
@@ -211,6 +213,10 @@ def table(view: RoomView, compact: bool = False) -> None:
     )
     with st.container(key="m3-table"):
         st.markdown(html, unsafe_allow_html=True)
+        last = felt.last_trick_html(places, viewer)
+        if last:  # A3: the previous trick on demand
+            with st.popover("Last trick", key="m3-last-trick"):
+                st.markdown(last, unsafe_allow_html=True)
         follow(view)
 
 

@@ -69,9 +69,9 @@ class Stored:
 
     def settled(self) -> dict[str, Any]:
         """The document without what a move changes: the round's moves, when the table last
-        moved, the players' last requests."""
+        moved and when its latest moves were made, the players' last requests."""
         doc: dict[str, Any] = json.loads(json.dumps(self.doc))
-        for moving in ("since", "requests"):
+        for moving in ("since", "moved_at", "requests"):
             doc.pop(moving)
         doc["round"].pop("actions")
         doc["round"]["meta"].pop("auto")

@@ -12,8 +12,18 @@ with a deadline the ring drains as the seconds run out, in CSS alone, so
 the felt need not be redrawn every second.
 
 What every trick game says alike is worded here too, from its view: a seat's
-name, the trick laid out (the one under way, or the last once the round is
-over), which trick it is, the last piece played, and the "now" banner.
+name, the trick laid out, which trick it is, the last piece played, and the
+"now" banner. A finished trick stays in front of the seats, its winner
+outlined, until the next is led, and over the next one's first pieces for
+the rest of :data:`HOLD` seconds after it ended (A3): the room view says when
+the latest moves were made, so each page draws the finished trick with a CSS
+animation that yields to the new pieces at the right time, and need not be
+redrawn for it. The viewer who has played to the next trick sees it at once.
+Each seat also carries its piece of the last finished trick, which the page
+shows on demand ("Last trick").
+
+A seat's chip keeps its role tag whole and shortens the name instead (A4):
+the full name is in a tooltip, and shows in a bubble when the chip is tapped.
 """
 
 from __future__ import annotations
@@ -22,7 +32,7 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from core import seats
 from core.rooms import RoomView
@@ -35,6 +45,8 @@ K = TypeVar("K", bound="Trick")
 #: The ellipse the seats sit on, and the one the played cards sit on (% of the felt).
 SEAT_RX, SEAT_RY = 41.0, 37.0
 CARD_RX, CARD_RY = 13.0, 21.0
+#: Seconds a finished trick stays in front of the seats once it is over (A3).
+HOLD = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +76,11 @@ class Place:
     played: str = ""
     winning: bool = False
     bot: bool = False
+    #: The seat's piece of the last finished trick (trusted HTML), and whether it won it.
+    last: str = ""
+    last_won: bool = False
+    #: Seconds the last finished trick still shows in front of the seat, over ``played``.
+    hold: float = 0.0
 
 
 class Trick(Protocol):
@@ -109,17 +126,56 @@ def seated(
     ]
 
 
-def trick_shown(
-    trick: T, pieces: Sequence[int], last: T | None, over: bool
-) -> tuple[T | None, bool]:
+@dataclass(frozen=True, slots=True)
+class Laid(Generic[T]):
+    """The play in front of the seats: ``trick``, finished (``won``) or under way, and the
+    ``last`` finished trick, which still shows over it for ``hold`` seconds (A3)."""
+
+    trick: T | None
+    won: bool
+    last: T | None
+    hold: float
+
+
+def trick_shown(trick: T, pieces: Sequence[int], last: T | None) -> tuple[T | None, bool]:
     """The trick to lay out in front of the seats, and whether it is already won: the one under
-    way once a piece of it (``pieces``) is down, else the ``last`` one while the round is
-    ``over`` (so the table sees how it ended), else none."""
+    way once a piece of it (``pieces``) is down, else the ``last`` one, finished (A3: it stays
+    until the next is led), else none."""
     if pieces:
         return trick, False
-    if over and last is not None:
+    if last is not None:
         return last, True
     return None, False
+
+
+def held_for(view: RoomView, seats_played: Sequence[int]) -> float:
+    """How much longer the finished trick stays over the next, whose first pieces the seats
+    ``seats_played`` put down: the rest of its :data:`HOLD` seconds, from when it ended (the
+    move before those pieces); none for a viewer who has played to the next trick."""
+    me = view.me.position if view.me is not None else None
+    if not seats_played or me in seats_played or len(view.moved_at) <= len(seats_played):
+        return 0.0
+    ended = view.moved_at[-1 - len(seats_played)]
+    return max(0.0, round(ended + HOLD - view.now, 2))
+
+
+def laid(view: RoomView, trick: K, last: K | None, pieces: Callable[[K], Sequence[int]]) -> Laid[K]:
+    """What the felt lays out of a trick game's play (:class:`Laid`): the trick under way or
+    the finished one, and for how long the finished one still stays over the next."""
+    shown, won = trick_shown(trick, pieces(trick), last)
+    hold = held_for(view, trick.seats) if last is not None and not won else 0.0
+    return Laid(shown, won, last, hold)
+
+
+def swap(before: str, after: str, hold: float) -> str:
+    """``after`` (trusted HTML), shown in place of ``before`` once ``hold`` seconds pass: the
+    centre's words about a finished trick stay as long as the trick does."""
+    if hold <= 0 or before == after:
+        return after
+    return (
+        f'<span class="m3-swap" style="--m3-hold:{hold:.2f}s">'
+        f'<span class="m3-held">{before}</span><span class="m3-next">{after}</span></span>'
+    )
 
 
 def trick_number(done: int, won: bool) -> int:
@@ -150,16 +206,33 @@ def played_line(
 def seated_at_trick(
     view: RoomView,
     about: Callable[[int], Place],
-    trick: K | None,
+    play: Laid[K],
     pieces: Callable[[K], Sequence[int]],
     face: Callable[[int], str],
 ) -> list[Place]:
-    """Every seat (:func:`seated`) with ``trick`` laid out: each of its ``pieces`` in front of
-    the seat that played it, as ``face`` draws it (trusted HTML), and its winner marked."""
-    if trick is None:
-        return seated(view, about)
-    played = {seat: face(piece) for seat, piece in zip(trick.seats, pieces(trick), strict=True)}
-    return seated(view, about, played, trick.winner)
+    """Every seat (:func:`seated`) with the ``play`` laid out: each piece of its trick in front
+    of the seat that played it, as ``face`` draws it (trusted HTML), its winner marked once
+    won; and each seat's piece of the last finished trick, held over the next one while
+    ``play`` says so."""
+
+    def faces(trick: K | None) -> dict[int, str]:
+        if trick is None:
+            return {}
+        return {seat: face(piece) for seat, piece in zip(trick.seats, pieces(trick), strict=True)}
+
+    trick, last = play.trick, play.last
+    shown = seated(view, about, faces(trick), trick.winner if trick is not None else None)
+    before = faces(last)
+    winner = last.winner if last is not None else None
+    return [
+        replace(
+            place,
+            last=before.get(seat, ""),
+            last_won=winner is not None and seat == winner,
+            hold=play.hold if seat in before else 0.0,
+        )
+        for seat, place in enumerate(shown)
+    ]
 
 
 def waiting_on(
@@ -224,20 +297,40 @@ def _place_html(
         if place.tag
         else ""
     )
-    # What the seat last said, in a bubble on the side that faces the middle of the table.
-    side = "m3-below" if y < 50 else "m3-above"
-    note = f'<span class="m3-note {side}">{escape.html(place.note)}</span>' if place.note else ""
+    note = (
+        f'<span class="m3-note {_note_side(x, y)}">{escape.html(place.note)}</span>'
+        if place.note
+        else ""
+    )
     ring = _ring(deadline) if place.turn else ""
     # Centred on its place, but never past the felt's edge (seats have a set width).
     left = (
         f"clamp(0.2rem, calc({x:.1f}% - var(--m3-chip) / 2), calc(100% - var(--m3-chip) - 0.2rem))"
     )
+    # The name gives way to the tag (A4); tapping the chip (it takes focus) shows it whole.
+    name = escape.attribute(place.name)
     return (
-        f'<div class="{classes}" data-seat="{seat}" style="left:{left};top:{y:.1f}%">'
+        f'<div class="{classes}" data-seat="{seat}" data-name="{name}" tabindex="0" '
+        f'style="left:{left};top:{y:.1f}%">'
         f'<div class="m3-avatar{" m3-bot" if place.bot else ""}">{ring}<span>{initial}</span></div>'
-        f'<div class="m3-who"><span class="m3-name"><b>{escape.html(place.name)}</b>{tag}</span>'
-        f'<span class="m3-line">{escape.html(place.line)}</span></div>{note}</div>'
+        f'<div class="m3-who"><span class="m3-name"><b title="{name}">{escape.html(place.name)}'
+        f'</b>{tag}</span><span class="m3-line">{escape.html(place.line)}</span></div>{note}</div>'
     )
+
+
+def _note_side(x: float, y: float) -> str:
+    """Where a seat's bubble goes: towards the middle of the table, except for the seat at the
+    very top, whose played piece lies straight below it: there beside the chip."""
+    if y < 30 and abs(x - 50) < 2:
+        return "m3-right"
+    return "m3-below" if y < 50 else "m3-above"
+
+
+def _put(piece: str, seat: int, at: str, won: bool, timing: str = "") -> str:
+    """A piece in front of a seat; ``timing`` ("m3-held", "m3-next") for one that yields to,
+    or waits for, the end of a finished trick's stay."""
+    classes = "m3-put" + (" m3-win" if won else "") + (f" {timing}" if timing else "")
+    return f'<div class="{classes}" data-seat="{seat}" style="{at}">{piece}</div>'
 
 
 def felt_html(
@@ -265,15 +358,18 @@ def felt_html(
     for seat, place in enumerate(places):
         k = seats.around(seat, viewer, players)
         spots.append(_place_html(place, seat, k, players, deadline))
+        x, y = position(k, players, CARD_RX, CARD_RY)
+        at = f"left:{x:.1f}%;top:{y:.1f}%"
+        held = place.hold > 0 and bool(place.last)
+        if held:
+            at += f";--m3-hold:{place.hold:.2f}s"
+            cards.append(_put(place.last, seat, at, place.last_won, "m3-held"))
         if place.played:
-            x, y = position(k, players, CARD_RX, CARD_RY)
-            win = " m3-win" if place.winning else ""
-            cards.append(
-                f'<div class="m3-put{win}" data-seat="{seat}" '
-                f'style="left:{x:.1f}%;top:{y:.1f}%">{place.played}</div>'
-            )
+            cards.append(_put(place.played, seat, at, place.winning, "m3-next" if held else ""))
     said = [_reaction_html(html, seat, viewer, players) for seat, html in (reactions or {}).items()]
     size = "m3-few" if players <= 4 else ("m3-some" if players <= 7 else "m3-many")
+    if players == 3:  # the middle is free below the side seats' pieces, not between them
+        size += " m3-three"
     data = f' data-version="{version}"' if version is not None else ""
     return (
         f'<div class="m3-felt {size}{" m3-compact" if compact else ""}"{data}>'
@@ -295,6 +391,24 @@ def _reaction_html(html: str, seat: int, viewer: int | None, players: int) -> st
     )
     return (
         f'<div class="m3-react-at" data-seat="{seat}" style="left:{left};top:{y:.1f}%">{html}</div>'
+    )
+
+
+def last_trick_html(places: Sequence[Place], viewer: int | None) -> str:
+    """The last finished trick on demand ("Last trick", A3): each seat that played to it,
+    from the viewer round the table, with its piece and the winner's outlined; "" before
+    any trick is finished."""
+    players = len(places)
+    rows = [
+        (seats.around(seat, viewer, players), seat, place)
+        for seat, place in enumerate(places)
+        if place.last
+    ]
+    return "".join(
+        f'<div class="m3-last{" m3-win" if place.last_won else ""}" data-seat="{seat}">'
+        f'<span class="m3-last-piece">{place.last}</span><span>{escape.html(place.name)}'
+        f"{' · <b>took it</b>' if place.last_won else ''}</span></div>"
+        for _, seat, place in sorted(rows)
     )
 
 
@@ -320,6 +434,7 @@ CSS = """
 .m3-centre { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
   z-index: 1; font-size: 0.72rem; text-align: center; color: rgba(253,251,243,0.8);
   max-width: 34%; pointer-events: none; }
+.m3-felt.m3-three .m3-centre { top: 58.5%; }
 .m3-felt { --m3-chip: 11rem; }
 .m3-felt.m3-some { --m3-chip: 10rem; }
 .m3-felt.m3-many { --m3-chip: 8.5rem; }
@@ -340,21 +455,55 @@ CSS = """
 .m3-timer.m3-timed circle { animation: m3-drain var(--m3-total) linear var(--m3-gone) forwards; }
 @keyframes m3-drain { to { stroke-dashoffset: 100.6; stroke: #e5533d; } }
 .m3-who { display: flex; flex-direction: column; min-width: 0; }
-.m3-name { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+/* The name shrinks and is cut; the tag beside it never is (A4). */
+.m3-name { display: flex; flex-wrap: wrap; align-items: baseline; min-width: 0;
+  max-width: 100%; white-space: nowrap; }
+.m3-name b { min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+.m3-spot:focus { outline: 2px solid #f3d77a; outline-offset: 1px; }
+.m3-spot:focus::after { content: attr(data-name); position: absolute; left: 50%; top: 50%;
+  transform: translate(-50%, -50%); z-index: 6; width: max-content; max-width: 14rem;
+  text-align: center;
+  background: #1d2521; color: #fdfbf3; border-radius: 0.5rem; padding: 0.1rem 0.45rem;
+  font-size: 0.72rem; font-weight: 700; box-shadow: 0 1px 4px rgba(0,0,0,0.45); }
 .m3-line { opacity: 0.88; font-size: 0.68rem; line-height: 1.15; }
 .m3-note { position: absolute; left: 50%; transform: translateX(-50%); white-space: nowrap;
   background: #fdfbf3; color: #1d2521; border-radius: 0.6rem; padding: 0.05rem 0.45rem;
   font-size: 0.66rem; font-weight: 700; box-shadow: 0 1px 3px rgba(0,0,0,0.35); }
 .m3-note.m3-above { bottom: calc(100% + 0.15rem); }
 .m3-note.m3-below { top: calc(100% + 0.15rem); }
-.m3-felt .m3-tag { display: inline-block; border-radius: 5px; padding: 0 0.28rem;
+.m3-note.m3-right, .m3-note.m3-left { top: 50%; transform: translateY(-50%); z-index: 3; }
+.m3-note.m3-right { left: calc(100% + 0.2rem); }
+.m3-note.m3-left { left: auto; right: calc(100% + 0.2rem); }
+.m3-felt .m3-tag { display: inline-block; flex: none; border-radius: 5px; padding: 0 0.28rem;
   font-size: 0.62rem; font-weight: 700; background: #f3d77a; color: #3a2c00;
   margin-left: 0.25rem; vertical-align: 0.05rem; }
 .m3-felt .m3-tag-b { background: #9ec5ff; color: #0b2a55; }
 .m3-felt .m3-tag-bid { background: #fff; color: #1f6f43; }
 .m3-put { position: absolute; transform: translate(-50%, -50%); z-index: 1; }
 .m3-put .m3-card { width: var(--m3-small-w); height: var(--m3-small-h); }
-.m3-put.m3-win .m3-card { outline: 3px solid #f3d77a; }
+/* The winner of a trick, a card or a tile alike (A3). */
+.m3-win .m3-card, .m3-win .md-tile { outline: 3px solid #f3d77a;
+  outline-offset: 1px; border-radius: 0.3rem; }
+/* A finished trick's stay (A3): it yields to the next one's pieces after --m3-hold. */
+.m3-felt .m3-held { animation: m3-yield 0.15s linear var(--m3-hold) forwards; }
+.m3-felt .m3-next { animation: m3-arrive 0.15s linear var(--m3-hold) both; }
+@keyframes m3-yield { to { opacity: 0; visibility: hidden; } }
+@keyframes m3-arrive { from { opacity: 0; visibility: hidden; }
+  to { opacity: 1; visibility: visible; } }
+.m3-swap { display: inline-grid; }
+/* "Last trick": its button sits over the felt's top edge; the trick opens under it. */
+.st-key-m3-table { position: relative; }
+.st-key-m3-last-trick { position: absolute; top: 0.15rem; left: 50%;
+  transform: translateX(-50%); z-index: 4; width: auto !important; }
+.st-key-m3-last-trick button { min-height: 0; height: 1.3rem; padding: 0 0.5rem;
+  line-height: 1; background: rgba(0,0,0,0.35); color: #fdfbf3;
+  border-color: rgba(253,251,243,0.35); }
+.st-key-m3-last-trick button p { font-size: 0.7rem; }
+.m3-last { display: flex; align-items: center; gap: 0.5rem; padding: 0.15rem 0;
+  font-size: 0.85rem; }
+.m3-last .m3-card, .m3-last .md-tile { width: var(--m3-small-w); height: var(--m3-small-h); }
+.m3-last .md-tile { width: var(--md-small-w); height: var(--md-small-h); }
+.m3-swap > span { grid-area: 1 / 1; }
 .m3-felt.m3-many .m3-spot { font-size: 0.66rem; padding-right: 0.35rem; }
 .m3-felt.m3-many .m3-avatar { width: 1.5rem; height: 1.5rem; font-size: 0.75rem; }
 .m3-felt.m3-many .m3-line { font-size: 0.6rem; }
@@ -373,8 +522,10 @@ CSS = """
   .m3-felt.m3-many .m3-spot { flex-direction: column; gap: 0.05rem; text-align: center;
     padding: 0.14rem 0.12rem 0.18rem; border-radius: 0.7rem; }
   .m3-felt.m3-many .m3-who { align-items: center; max-width: 100%; }
-  .m3-felt.m3-many .m3-name { max-width: 100%; font-size: 0.62rem; }
-  .m3-felt.m3-many .m3-tag { font-size: 0.55rem; padding: 0 0.2rem; margin-left: 0.15rem; }
+  .m3-felt.m3-many .m3-name { font-size: 0.62rem; flex-direction: column; align-items: center; }
+  .m3-felt.m3-many .m3-name b { max-width: 100%; }
+  .m3-felt.m3-many .m3-tag { font-size: 0.55rem; padding: 0 0.2rem; margin-left: 0;
+    line-height: 1.15; }
   .m3-felt.m3-many .m3-line { font-size: 0.56rem; line-height: 1.1; }
   .m3-felt.m3-many .m3-avatar { width: 1.3rem; height: 1.3rem; font-size: 0.68rem; }
   .m3-felt.m3-many .m3-put .m3-card { width: 1.8rem; height: 2.5rem; }

@@ -25,6 +25,8 @@ from core.rooms.errors import Forbidden, Refused
 from core.store import history
 
 NEXT_ROUND_GRACE = 60.0  # after this, any player may start the next round
+#: How many of the latest moves' times a room keeps: a trick of twelve and the move before it.
+MOVES_TIMED = 13
 SEEN_EVERY = 30.0  # seconds between updates of a seat's "last seen"
 
 
@@ -67,8 +69,11 @@ def same_request(table: Any, last: object, position: int, action: object, versio
 
 
 def took(ctx: Ctx, move: Any, auto: bool = False) -> None:
-    """Apply a move (checked) and record it; finish the round when it was the last."""
-    if ctx.table.took(ctx, move, auto):
+    """Apply a move (checked) and record it, with when it was made (so every screen can keep a
+    finished trick in view for its while, A3); finish the round when it was the last."""
+    over = ctx.table.took(ctx, move, auto)
+    ctx.doc["moved_at"] = [*ctx.doc.get("moved_at", [])[1 - MOVES_TIMED :], ctx.now]
+    if over:
         finish_round(ctx)
 
 

@@ -92,6 +92,9 @@ class RoomView:
     last_round: dict[str, Any] | None
     can_start_next: bool
     now: float
+    #: When the latest moves were made (epoch seconds, oldest first; a room keeps the last
+    #: few): how long ago a trick was finished (A3).
+    moved_at: tuple[float, ...] = ()
     #: A scorebook (H3): the game's view of the book (rounds entered, totals), else ``None``.
     book: Any = None
     #: Whether this viewer may enter, correct and delete rounds in the scorebook.
@@ -188,6 +191,7 @@ def build(ctx: Ctx, seat: SeatRow | None) -> RoomView:
         and me is not None
         and (me.is_host or ctx.now >= results_since + NEXT_ROUND_GRACE),
         now=ctx.now,
+        moved_at=tuple(float(t) for t in ctx.doc.get("moved_at", ())),
         book=keeper.view(ctx) if keeper is not None and game is not None else None,
         can_score=keeper is not None
         and me is not None

@@ -60,7 +60,7 @@ def play(view: RoomView, turn: Turn) -> None:
         return
     hand(view, turn)
     controls(view, turn)
-    last_trick_and_bids(view)
+    bids_this_round(view)
 
 
 def describe_hint(hint: Any) -> str:
@@ -240,20 +240,11 @@ def picker(
         st.caption(f"Picked {len(picked)} of {count}: {names}.{reason}")
 
 
-def last_trick_and_bids(view: RoomView) -> None:
-    """The last finished trick and the bids of the round, on request."""
+def bids_this_round(view: RoomView) -> None:
+    """The bids of the round, on request (the last trick is the felt's, A3)."""
     table_view = view.table
     assert table_view is not None
     names = view.names
-    if table_view.last_trick is not None and table_view.phase != "round_over":
-        with st.expander("Last trick"):
-            trick = table_view.last_trick
-            parts = "".join(
-                f'<div class="m3-played{" m3-win" if trick.winner == s else ""}">'
-                f"{faces.card_face(c, small=True)}<span>{escape.html(names[s])}</span></div>"
-                for s, c in zip(trick.seats, trick.cards, strict=True)
-            )
-            st.markdown(f'<div class="m3-trick">{parts}</div>', unsafe_allow_html=True)
     if table_view.auction:
         with st.expander("Bids this round"):
             st.markdown(

@@ -70,17 +70,14 @@ def _note(table: PlayerView, seat: int) -> str:
     return ""
 
 
-def _played(table: PlayerView) -> tuple[TrickView | None, bool]:
-    """The trick to lay out in front of the seats, and whether it is already won."""
-    return felt.trick_shown(
-        table.trick, table.trick.cards, table.last_trick, table.phase == "round_over"
-    )
+def _played(view: RoomView, table: PlayerView) -> felt.Laid[TrickView]:
+    """The trick laid out in front of the seats (:func:`ui.felt.laid`)."""
+    return felt.laid(view, table.trick, table.last_trick, lambda shown: shown.cards)
 
 
 def places(view: RoomView) -> list[felt.Place]:
     """Every seat of the table in seat order, as the felt draws them."""
     table = view.table
-    trick, _ = _played(table) if table is not None else (None, False)
 
     def about(seat: int) -> felt.Place:
         tag, kind = _tag(table, view, seat)
@@ -93,8 +90,14 @@ def places(view: RoomView) -> list[felt.Place]:
         turn = view.choice is not None and view.choice.chooser == seat
         return felt.Place("", tag, kind, note="removes cards" if turn else "", turn=turn)
 
+    if table is None:
+        return felt.seated(view, about)
     return felt.seated_at_trick(
-        view, about, trick, lambda shown: shown.cards, partial(faces.card_face, small=True)
+        view,
+        about,
+        _played(view, table),
+        lambda shown: shown.cards,
+        partial(faces.card_face, small=True),
     )
 
 
@@ -157,12 +160,14 @@ def centre_html(view: RoomView) -> str:
     table = view.table
     if table is None:
         return ""
-    trick, won = _played(table)
-    if trick is None:
-        if table.phase == "playing":
-            return f"Trick {len(table.tricks) + 1}"
-        return ""
-    return f"Trick {felt.trick_number(len(table.tricks), won)}<br>{trick.points} pts"
+    play = _played(view, table)
+
+    def about(trick: TrickView | None, won: bool) -> str:
+        if trick is None:
+            return f"Trick {len(table.tricks) + 1}" if table.phase == "playing" else ""
+        return f"Trick {felt.trick_number(len(table.tricks), won)}<br>{trick.points} pts"
+
+    return felt.swap(about(play.last, True), about(play.trick, play.won), play.hold)
 
 
 def _side_of(table: PlayerView, view: RoomView, seat: int) -> str:

@@ -53,11 +53,9 @@ def trump_arg(trump: int | None) -> int | str | None:
     return int(name) if isinstance(name, int) else name
 
 
-def _played(table: PlayerView) -> tuple[TrickView | None, bool]:
-    """The trick laid out in front of the seats, and whether it is already won."""
-    return felt.trick_shown(
-        table.trick, table.trick.tiles, table.last_trick, table.phase == "hand_over"
-    )
+def _played(view: RoomView, table: PlayerView) -> felt.Laid[TrickView]:
+    """The trick laid out in front of the seats (:func:`ui.felt.laid`)."""
+    return felt.laid(view, table.trick, table.last_trick, lambda shown: shown.tiles)
 
 
 def places(view: RoomView) -> list[felt.Place]:
@@ -66,7 +64,6 @@ def places(view: RoomView) -> list[felt.Place]:
     table: PlayerView | None = view.table
     if table is None:
         return felt.seated(view)
-    trick, _ = _played(table)
 
     def about(seat: int) -> felt.Place:
         bidder = table.bidder == seat and table.phase != "bidding"
@@ -80,7 +77,11 @@ def places(view: RoomView) -> list[felt.Place]:
         )
 
     return felt.seated_at_trick(
-        view, about, trick, lambda shown: shown.tiles, lambda tile: tile_html(tile, table.trump)
+        view,
+        about,
+        _played(view, table),
+        lambda shown: shown.tiles,
+        lambda tile: tile_html(tile, table.trump),
     )
 
 
@@ -117,8 +118,11 @@ def centre_html(view: RoomView) -> str:
         return f'<div class="md-widow">{back_html()}<div>widow</div></div>'
     if table.phase in ("discard", "trump"):
         return "Widow taken"
-    _, won = _played(table)
-    return f"Trick {felt.trick_number(len(table.tricks), won)} of 7"
+    play = _played(view, table)
+    done = len(table.tricks)
+    return felt.swap(
+        f"Trick {done} of 7", f"Trick {felt.trick_number(done, play.won)} of 7", play.hold
+    )
 
 
 def narration(view: RoomView) -> str:

@@ -34,11 +34,9 @@ def bid_text(bid: int | None, blind: bool) -> str:
     return f"bid {bid}"
 
 
-def _played(table: PlayerView) -> tuple[TrickView | None, bool]:
-    """The trick laid out in front of the seats, and whether it is already won."""
-    return felt.trick_shown(
-        table.trick, table.trick.cards, table.last_trick, table.phase == "hand_over"
-    )
+def _played(view: RoomView, table: PlayerView) -> felt.Laid[TrickView]:
+    """The trick laid out in front of the seats (:func:`ui.felt.laid`)."""
+    return felt.laid(view, table.trick, table.last_trick, lambda shown: shown.cards)
 
 
 def places(view: RoomView) -> list[felt.Place]:
@@ -47,7 +45,6 @@ def places(view: RoomView) -> list[felt.Place]:
     table: PlayerView | None = view.table
     if table is None:
         return felt.seated(view)
-    trick, _ = _played(table)
 
     def about(seat: int) -> felt.Place:
         side = table.config.side_of[seat]
@@ -63,7 +60,11 @@ def places(view: RoomView) -> list[felt.Place]:
         )
 
     return felt.seated_at_trick(
-        view, about, trick, lambda shown: shown.cards, partial(look.piece_face, small=True)
+        view,
+        about,
+        _played(view, table),
+        lambda shown: shown.cards,
+        partial(look.piece_face, small=True),
     )
 
 
@@ -94,8 +95,9 @@ def centre_html(view: RoomView) -> str:
     table: PlayerView | None = view.table
     if table is None or table.phase == "bidding":
         return ""
-    _, won = _played(table)
-    return f"Trick {felt.trick_number(len(table.tricks), won)}"
+    play = _played(view, table)
+    done = len(table.tricks)
+    return felt.swap(f"Trick {done}", f"Trick {felt.trick_number(done, play.won)}", play.hold)
 
 
 def narration(view: RoomView) -> str:

@@ -3,12 +3,17 @@
 Seats show their cards left, "passed" while out of the trick and their
 place once out; the corners the running totals, the hand of the game, who
 is out so far and the trick. The middle holds the play to beat, face up,
-with who played it and what it is; on a fresh lead, who leads. The
+with who played it and what it is; on a fresh lead, the play that took the
+last trick (outlined) and who leads, which stays over the next lead for the
+rest of its two seconds (A3); each seat keeps its last play of that trick
+for "Last trick". The
 narration says what just happened: a play, a pass, a player going out, a
 trick won when everyone passed.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from core.pieces import cards as pieces
 from core.rooms import RoomView
@@ -52,7 +57,17 @@ def places(view: RoomView) -> list[felt.Place]:
         note = "passed" if seat in table.passed else ""
         return felt.Place("", tag, kind, line, note, table.to_act == seat)
 
-    return felt.seated(view, about)
+    winner = _taker(table)
+    before = {seat: play_html(played) for seat, played in table.previous if played}
+    return [
+        replace(place, last=before.get(seat, ""), last_won=seat == winner)
+        for seat, place in enumerate(felt.seated(view, about))
+    ]
+
+
+def _taker(table: PlayerView) -> int | None:
+    """Who took the last finished trick: the last to play to it before everyone passed."""
+    return next((seat for seat, played in reversed(table.previous) if played), None)
 
 
 def corners(view: RoomView) -> tuple[str, str, str, str]:
@@ -83,18 +98,38 @@ def centre_html(view: RoomView) -> str:
     table: PlayerView | None = view.table
     if table is None:
         return ""
+    taken = _taken(view, table, "")
     if table.standing is not None and table.standing_seat is not None:
         who = escape.html(name_of(view, table.standing_seat))
-        return (
+        standing = (
             f'<div class="th-standing">{play_html(table.standing_cards)}'
             f"<div><b>{who}</b> · {escape.html(combos.describe(table.standing))}</div></div>"
         )
+        hold = felt.held_for(view, [seat for seat, _ in table.trick])
+        return felt.swap(taken, standing, hold) if taken else standing
     if table.to_act is None:
         return "Hand over"
     leader = escape.html(name_of(view, table.to_act))
     if table.opening:
         return f"<b>{leader}</b> leads with the lowest card"
+    if taken and not table.trick:
+        leads = "and leads" if _taker(table) == table.to_act else f"· <b>{leader}</b> leads"
+        return _taken(view, table, leads)
     return f"<b>{leader}</b> leads"
+
+
+def _taken(view: RoomView, table: PlayerView, then: str) -> str:
+    """The play that took the last finished trick, outlined, and who made it, ``then`` what
+    (trusted HTML)."""
+    seat = _taker(table)
+    if seat is None:
+        return ""
+    played = next(p for s, p in reversed(table.previous) if p)
+    who = escape.html(name_of(view, seat))
+    return (
+        f'<div class="th-standing m3-win">{play_html(played)}'
+        f"<div><b>{who}</b> takes the trick {then}</div></div>"
+    )
 
 
 def _out(view: RoomView, table: PlayerView, seat: int) -> str:
