@@ -53,7 +53,8 @@ def test_recap_cards_tell_calls_lead_big_bids_partner_nemesis_and_top_three(kept
         "Top of the running score after 1 of 4 rounds (25%)",
         "Big bids (200+): 1 of 2 (50%)",
         "Calls Bo most: 2 times in 2 Card-Based bids",
-        "Preferred partner: Cy (1 round won together, of 1)",
+        "Favourite partner: Bo (2 rounds together, 1 won)",
+        "Preferred partner: Cy (1 round together, 1 won)",
         "Nemesis: Cy (lost 1 of 3 rounds against them)",
         "Top 3 in 1 of 1 Card-Based game",
     ):
@@ -64,6 +65,7 @@ def test_a10_the_recap_states_the_minimum_for_a_best_partner(kept: str) -> None:
     said = captions(opened("recap", **JANUARY))
     assert "at least 3 rounds together" in said
     assert "**Nemesis**: the opponent they lost the most rounds to" in said
+    assert "**Top 3**: by the final totals of a Card-Based game" in said
 
 
 def test_recap_guests_come_after_the_regulars(kept: str) -> None:

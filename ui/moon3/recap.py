@@ -195,54 +195,43 @@ def _share(part: int, whole: int) -> str:
     return f"{part / whole:.0%}" if whole else "–"
 
 
-def _matched(card: RecapCard, found: Matchups, pairs: list[Group]) -> list[str]:
-    """The lines of the lead, big bids, calls, preferred partner, nemesis and top finishes."""
-    me = card.standing
+def _partners(card: RecapCard, pairs: list[Group]) -> list[str]:
+    """One line per partner: the favourite (most rounds together), the preferred (most rounds
+    won together) and the best (highest win rate at the minimum), merged when one person."""
+    name = card.name
+    roles = (
+        ("Favourite", card.favourite),
+        ("Preferred", preferred(pairs, name)),
+        ("Best", card.best),
+    )
+    titles: dict[tuple[str, ...], list[str]] = {}
+    groups: dict[tuple[str, ...], Group] = {}
+    for title, group in roles:
+        if group is not None:
+            titles.setdefault(group.names, []).append(title)
+            groups[group.names] = group
     lines = []
-    habits = found.habits.get(me.name)
-    if habits is not None and habits.rounds:
-        lines.append(
-            f"Top of the running score after {habits.leads:,} of "
-            f"{_times(habits.rounds, 'round', 'rounds')} ({_share(habits.leads, habits.rounds)})"
-        )
-    if habits is not None and habits.bids:
-        lines.append(
-            f"Big bids ({big_label(found.decks)}): {habits.big_bids:,} of "
-            f"{habits.bids:,} ({_share(habits.big_bids, habits.bids)})"
-        )
-    called = found.most_called(me.name)
-    if called is not None:
-        lines.append(
-            f"Calls {called.partner} most: {_times(called.times, 'time', 'times')} "
-            f"in {_times(called.bids, 'Card-Based bid', 'Card-Based bids')}"
-        )
-    partner = preferred(pairs, me.name)
-    if partner is not None:
-        lines.append(
-            f"Preferred partner: {_others(partner, me.name)} "
-            f"({_times(partner.won, 'round', 'rounds')} won together, of {partner.together:,})"
-        )
-    rival = found.nemesis(me.name)
-    if rival is not None:
-        lines.append(
-            f"Nemesis: {rival.opponent} (lost {rival.lost:,} of "
-            f"{_times(rival.against, 'round', 'rounds')} against them)"
-        )
-    if habits is not None and habits.placed_games:
-        lines.append(
-            f"Top {TOP_PLACES} in {habits.top_finishes:,} of "
-            f"{_times(habits.placed_games, 'Card-Based game', 'Card-Based games')}"
-        )
+    for names, said in titles.items():
+        group = groups[names]
+        words = said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1].lower()}"
+        together = f"{_times(group.together, 'round', 'rounds')} together, {group.won:,} won"
+        lines.append(f"{words.capitalize()} partner: {_others(group, name)} ({together})")
     return lines
 
 
 def told(card: RecapCard, found: Matchups | None = None, pairs: list[Group] | None = None) -> Told:
     """A player's headline facts, as sentences; with ``found`` (and the ``pairs`` with them),
-    who they call, beat and lose to too."""
+    their lead, big bids, calls, preferred partner, nemesis and top finishes too."""
     me = card.standing
+    habits = found.habits.get(me.name) if found is not None else None
     lines = [
         f"Played {_times(me.rounds, 'round', 'rounds')}, won {me.rounds_won:,} ({me.win_rate:.0%})"
     ]
+    if habits is not None and habits.rounds:
+        lines.append(
+            f"Top of the running score after {habits.leads:,} of "
+            f"{_times(habits.rounds, 'round', 'rounds')} ({_share(habits.leads, habits.rounds)})"
+        )
     if me.bids:
         bids = f"Bid {_times(me.bids, 'time', 'times')}, made {me.bids_made:,}"
         if card.boldest is not None:
@@ -255,26 +244,39 @@ def told(card: RecapCard, found: Matchups | None = None, pairs: list[Group] | No
         lines.append(bids)
     else:
         lines.append("Never the bidder")
+    if found is not None and habits is not None and habits.bids:
+        lines.append(
+            f"Big bids ({big_label(found.decks)}): {habits.big_bids:,} of "
+            f"{habits.bids:,} ({_share(habits.big_bids, habits.bids)})"
+        )
+    called = found.most_called(me.name) if found is not None else None
+    if called is not None:
+        lines.append(
+            f"Calls {called.partner} most: {_times(called.times, 'time', 'times')} "
+            f"in {_times(called.bids, 'Card-Based bid', 'Card-Based bids')}"
+        )
     if me.partner_rounds:
         lines.append(
             f"Called as a teammate {_times(me.partner_rounds, 'time', 'times')}, "
             f"won {me.partner_wins:,}"
         )
-    favourite, best = card.favourite, card.best
-    if favourite is not None:
-        together = f"{_times(favourite.together, 'round', 'rounds')} together, {favourite.won} won"
-        both = best is not None and best.names == favourite.names
-        title = "Favourite and best partner" if both else "Favourite partner"
-        lines.append(f"{title}: {_others(favourite, me.name)} ({together})")
-    if best is not None and (favourite is None or best.names != favourite.names):
-        lines.append(f"Best partner: {_others(best, me.name)} ({best.won} of {best.together})")
+    lines.extend(_partners(card, pairs or []))
     if card.best_trio is not None:
         trio = card.best_trio
         lines.append(f"Best trio: with {_others(trio, me.name)} ({trio.won} of {trio.together})")
+    rival = found.nemesis(me.name) if found is not None else None
+    if rival is not None:
+        lines.append(
+            f"Nemesis: {rival.opponent} (lost {rival.lost:,} of "
+            f"{_times(rival.against, 'round', 'rounds')} against them)"
+        )
     if me.games:
         lines.append(f"Won {me.games_won:,} of {_times(me.games, 'game', 'games')}")
-    if found is not None:
-        lines.extend(_matched(card, found, pairs or []))
+    if habits is not None and habits.placed_games:
+        lines.append(
+            f"Top {TOP_PLACES} in {habits.top_finishes:,} of "
+            f"{_times(habits.placed_games, 'Card-Based game', 'Card-Based games')}"
+        )
     # How the rounds were played: the lines below tell how they went.
     summary = (
         f"{me.bids:,} bidding · {me.partner_rounds:,} as teammate · "
@@ -509,14 +511,15 @@ def _meanings(least: int) -> str:
     """What the figures on the cards mean, the minimum for a best partner among them (A10)."""
     return (
         "**Top of the running score**: leading the game's running score after a round (players "
-        "tied at the top all lead). **Calls**: in Card-Based, whom the bidder's called cards made "
-        "their partner. **Preferred partner**: the one they won the most rounds with on one "
-        "side. **Nemesis**: the opponent they lost the most rounds to (on opposite sides, their "
-        "side lost). **Best partner** and **best trio**: the highest win rate of those at least "
+        "tied at the top all lead). **Calls**: in Card-Based, whom the bidder's called cards "
+        "made their partner. **Favourite partner**: the one they were most often on one side "
+        "with; **preferred partner**: the one they won the most rounds with. **Nemesis**: the "
+        "opponent they lost the most rounds to (on opposite sides, their side lost). **Best "
+        "partner** and **best trio**: the highest win rate of those at least "
         f"{_times(least, 'round', 'rounds')} together ({LEAST_SHARE.numerator} in "
         f"{LEAST_SHARE.denominator} of a regular's median rounds, at least {MIN_TOGETHER}) that "
-        "won at least half. **Top {TOP_PLACES}**: the final totals of a "
-        "Card-Based game, ties sharing a place."
+        f"won at least half. **Top {TOP_PLACES}**: by the final totals of a Card-Based game, "
+        "ties sharing a place."
     )
 
 

@@ -528,7 +528,8 @@ def _calls_section(found: Matchups) -> None:
         "(Ben calling Asha is another line). Team-wise and Random partners are a team, called "
         "by nobody."
     )
-    ordered = sorted(found.calls, key=lambda c: (c.bidder, -c.times, c.partner))
+    # The most frequent calls first: "Yogesh calls Pinkey 43 times" heads the table.
+    ordered = sorted(found.calls, key=lambda c: (-c.times, c.bidder, c.partner))
     _table(
         ["Bidder", "Calls", "Times", "Of Card-Based bids", "Share"],
         [[c.bidder, c.partner, c.times, c.bids, pct(c.times, c.bids)] for c in ordered],
