@@ -1,6 +1,6 @@
 """The Recap and the Partnerships tab show the figures of ``tests/test_recap_figures.py`` (its
-hand-counted January and February, and a guest who came once in March) and state the
-minimum a ranking needs (H5, A10)."""
+hand-counted January and February; then a guest who came once in March and a bot that
+played eight rounds in April) and state the minimum a ranking needs (H5, A10)."""
 
 from __future__ import annotations
 
@@ -21,12 +21,20 @@ GUEST_GAME = {
     "players": [*FOUR, "Gus"],
     "rounds": [{"leader": "Gus", "teammates": ["Ann"], "points": 150, "result": "made"}],
 }
+#: A bot plays more rounds than anyone, in April: still its card comes last, apart.
+BOT_GAME = {
+    "date": "2025-04-05",
+    "players": ["Ann", "Bo", "Cy", "Bot 1"],
+    "rounds": [
+        {"leader": "Bot 1", "teammates": ["Bo"], "points": 150, "result": "made"} for _ in range(8)
+    ],
+}
 JANUARY = {"from": "2025-01-01", "to": "2025-01-31"}
 
 
 @pytest.fixture(scope="module")
 def kept(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    history = {"games": [*HISTORY["games"], GUEST_GAME]}
+    history = {"games": [*HISTORY["games"], GUEST_GAME, BOT_GAME]}
     url = f"sqlite:///{tmp_path_factory.mktemp('recap-figures') / 'kept.db'}"
     with pages_on(url):
         import_files(url, ("history.json", json.dumps(history).encode()))
@@ -68,11 +76,12 @@ def test_a10_the_recap_states_the_minimum_for_a_best_partner(kept: str) -> None:
     assert "**Top 3**: by the final totals of a Card-Based game" in said
 
 
-def test_recap_guests_come_after_the_regulars(kept: str) -> None:
+def test_recap_guests_then_bots_come_after_the_regulars(kept: str) -> None:
     at = opened("recap")
-    assert [s.value for s in at.subheader] == ["2025 at the table", "Guests"]
+    assert [s.value for s in at.subheader] == ["2025 at the table", "Guests", "Bots"]
     names = [m.value for m in at.markdown if 'm3-recap-name">' in m.value]
-    assert 'm3-recap-name">Gus<' in names[-1]
+    assert ['m3-recap-name">Gus<' in n for n in names[-2:]] == [True, False]
+    assert 'm3-recap-name">Bot 1<' in names[-1]
 
 
 def test_recap_partnerships_show_whom_each_bidder_calls(kept: str) -> None:
