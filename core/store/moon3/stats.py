@@ -715,40 +715,54 @@ def calls(store: Store, filters: Filters = UNFILTERED) -> list[tuple[str, str, i
 
 
 def rivals(store: Store, filters: Filters = UNFILTERED) -> list[Rival]:
-    """Every player and opponent: the rounds they were on opposite sides (one side won, the
-    other lost: there are two sides, R26), and those the player's side lost; in name order."""
-    me, them = _RS.alias("me"), _RS.alias("them")
-    source, scope = _facts(me, filters)
+    """Every player and opponent: the rounds they were on opposite sides, and those the
+    player's side lost; in name order.
+
+    There are two sides (R26), so on opposite sides one lost to the other: only each round's
+    (loser, winner) pairs are read, and two players' rounds against each other are those
+    either lost to the other.
+    """
+    lost, beat = _RS.alias("lost"), _RS.alias("beat")
+    source, scope = _facts(lost, filters)
     query = (
-        select(me.c.name, them.c.name, func.count(), count_if(me.c.won.is_(False)))
-        .select_from(source.join(them, them.c.round_id == me.c.round_id))
-        .where(scope, me.c.won != them.c.won)
-        .group_by(me.c.name, them.c.name)
-        .order_by(me.c.name, them.c.name)
+        select(lost.c.name, beat.c.name, func.count())
+        .select_from(source.join(beat, beat.c.round_id == lost.c.round_id))
+        .where(scope, lost.c.won.is_(False), beat.c.won.is_(True))
+        .group_by(lost.c.name, beat.c.name)
     )
-    return [Rival(str(a), str(b), int(n), int(lost)) for a, b, n, lost in rows(store, query)]
+    beaten = {(str(a), str(b)): int(n) for a, b, n in rows(store, query)}
+    pairs = sorted({*beaten, *((b, a) for a, b in beaten)})
+    return [
+        Rival(a, b, beaten.get((a, b), 0) + beaten.get((b, a), 0), beaten.get((a, b), 0))
+        for a, b in pairs
+    ]
 
 
 def leads(store: Store, filters: Filters = UNFILTERED) -> dict[str, tuple[int, int]]:
     """Each player's (rounds, rounds after which they had the top running score of their
     game), by name: the running score is the sum of their R27 scores in that game's rounds
-    so far, and players tied at the top all lead."""
+    so far, and players tied at the top all lead.
+
+    A round's game comes from the round rows' covering index, read once (looking each seat's
+    round up would read the wide rows with their hand records); a game's rounds are in the
+    order they were stored, which is the order they were played.
+    """
     source, scope = _facts(_RS, filters)
-    # Its own name: the rounds a filter chooses are found from the round rows, apart.
-    played = _R.alias("played")
-    game = (played.c.room_code, played.c.game_number)
-    running = func.sum(_RS.c.score).over(
-        partition_by=(*game, _RS.c.name), order_by=played.c.round_number
+    games = (
+        select(_R.c.id, _R.c.room_code, _R.c.game_number)
+        .where(_R.c.game == GAME, in_group(_R, filters.group))
+        .cte("round_game")
+        .prefix_with("MATERIALIZED")
     )
+    game = (games.c.room_code, games.c.game_number)
+    running = func.sum(_RS.c.score).over(partition_by=(*game, _RS.c.name), order_by=_RS.c.round_id)
     scores = (
-        select(_RS.c.name, *game, played.c.round_number, running.label("running"))
-        .select_from(source.join(played, played.c.id == _RS.c.round_id))
+        select(_RS.c.name, _RS.c.round_id, running.label("running"))
+        .select_from(source.join(games, games.c.id == _RS.c.round_id))
         .where(scope)
         .subquery()
     )
-    top = func.max(scores.c.running).over(
-        partition_by=(scores.c.room_code, scores.c.game_number, scores.c.round_number)
-    )
+    top = func.max(scores.c.running).over(partition_by=scores.c.round_id)
     placed = select(scores.c.name, scores.c.running, top.label("top")).subquery()
     query = select(
         placed.c.name, func.count(), count_if(placed.c.running == placed.c.top)
