@@ -10,7 +10,7 @@ brought in from a file (H4), which it checks and stores through
 values of ``core/<game>/figures.py``.
 
 Every game's queries offer its ``overview``; the latest hands, the dates
-played, the history of games, the partnerships and the recap are asked only of
+played, the history of games, the partnerships, the matchups and the recap are asked only of
 the games whose pages show them.
 
 Every figure is one group's (SPEC G4): the service is made for a group and
@@ -148,6 +148,11 @@ class Stats:
         return cast(
             list[Any], self._kept(game, filters, lambda f: self._of(game).recap(self._store, f))
         )
+
+    def matchups(self, game: str, filters: Filters) -> Any:
+        """Who calls whom, who beats whom, and each player's lead, big bids and top finishes
+        of the rounds passing ``filters`` (H5, for Partnerships and the Recap)."""
+        return self._kept(game, filters, lambda f: self._of(game).matchups(self._store, f))
 
     # ------------------------------------------------ a group's history brought in (H4)
 

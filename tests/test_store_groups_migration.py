@@ -9,6 +9,9 @@ stats page's figures of it as that release read them::
     git worktree add /tmp/old 87476a1
     cd /tmp/old && python -m core demo --store sqlite:////tmp/before.db --games 1
     python -m tests.page_figures /tmp/before.db store-before-groups-figures.json
+
+Since then a Recap's best trio that won fewer than half its rounds is none (A10): those
+figures were set to none by hand.
 """
 
 from __future__ import annotations

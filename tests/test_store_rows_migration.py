@@ -16,6 +16,9 @@ the change (aaf3140), with this repository's ``tests/page_figures.py``::
     cp tests/data/store-before-rows.db /tmp/before.db
     cd /tmp/rows-old && python -m tests.page_figures /tmp/before.db \\
         <this repository>/tests/data/store-before-rows-figures.json
+
+Since then a Recap's best partner that won fewer than half its rounds is none (A10): that
+figure was set to none by hand.
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@
 
 Bids are counted in bands (:func:`band_label`), the bidding side's margin over
 its bid in buckets of :data:`MARGIN_WIDTH`; a pair or trio is ranked by its win
-rate once together :data:`MIN_TOGETHER` rounds (H5, A10).
+rate once together the rounds :func:`least_together` asks, which grow with the
+group's activity (H5, A10). Guests (players with few rounds) and bots are told
+apart from the regulars (:func:`kind_of`), so the regulars' figures come first.
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
+from statistics import median
 from typing import Any
 
 from core import figures
 from core.moon3.facts import DEALT
+from core.names import is_bot_name
 
 #: Bid bands are this wide, from the lowest default minimum bid (one deck) upwards.
 BAND_WIDTH = 25
@@ -23,8 +27,17 @@ BAND_START = 125
 BIG_BID = 200
 #: Margins are counted in buckets this wide: bucket -10 holds margins −10 to −1.
 MARGIN_WIDTH = 10
-#: Pairs and trios need this many rounds together to be ranked by their win rate.
+#: Pairs and trios need at least this many rounds together to be ranked by their win rate.
 MIN_TOGETHER = 3
+#: ...and at least this share of a regular's median rounds (A10): a busy group's rankings are
+#: of pairs that play together often, not of a guest's one evening.
+LEAST_SHARE = Fraction(1, 10)
+#: A regular plays at least this share of the busiest player's rounds; anyone else is a guest.
+REGULAR_SHARE = Fraction(1, 5)
+#: How a player is told apart on the Recap: the people who play, those who came once, bots.
+REGULAR, GUEST, BOT = "regular", "guest", "bot"
+#: The finishing places counted as a top finish in a Card-Based game.
+TOP_PLACES = 3
 
 
 @dataclass(frozen=True)
@@ -211,16 +224,18 @@ def favourites(found: list[Group], count: int = 5) -> list[Group]:
 
 
 def best(found: list[Group], least: int = MIN_TOGETHER, count: int = 5) -> list[Group]:
-    """The highest win rates among groups together at least ``least`` rounds; ties to more
-    rounds together, then the names."""
-    ranked = [g for g in found if g.together >= least]
+    """The highest win rates among groups together at least ``least`` rounds that won at least
+    half of them (A10: a group that mostly loses is no best one); ties to more rounds
+    together, then the names."""
+    ranked = [g for g in found if g.together >= least and 2 * g.won >= g.together]
     return sorted(ranked, key=lambda g: (-g.rate, -g.together, g.names))[:count]
 
 
 def worst(found: list[Group], least: int = MIN_TOGETHER, count: int = 5) -> list[Group]:
-    """The lowest win rates among groups together at least ``least`` rounds, lowest first;
-    ties to more rounds together, then the names."""
-    ranked = [g for g in found if g.together >= least]
+    """The lowest win rates among groups together at least ``least`` rounds that lost at least
+    half of them (A10: a pair that never lost is no worst pair), lowest first; ties to more
+    rounds together, then the names."""
+    ranked = [g for g in found if g.together >= least and 2 * g.won <= g.together]
     return sorted(ranked, key=lambda g: (g.rate, -g.together, g.names))[:count]
 
 
@@ -250,3 +265,119 @@ class RecapCard:
     @property
     def name(self) -> str:
         return self.standing.name
+
+
+def preferred(found: list[Group], name: str) -> Group | None:
+    """``name``'s preferred partner: the pair with them that won the most rounds together;
+    ties to the higher win rate, then the names."""
+    mine = [g for g in found if len(g.names) == 2 and g.has(name) and g.won]
+    return min(mine, key=lambda g: (-g.won, -g.rate, g.names), default=None)
+
+
+# ---------------------------------------------------------------- who plays, how much (A10)
+
+
+def kind_of(standing: Standing, busiest: int) -> str:
+    """:data:`BOT` for a bot's name; :data:`GUEST` for fewer than :data:`REGULAR_SHARE` of the
+    ``busiest`` person's rounds; else :data:`REGULAR`."""
+    if is_bot_name(standing.name):
+        return BOT
+    return REGULAR if standing.rounds >= REGULAR_SHARE * busiest else GUEST
+
+
+def kinds(board: list[Standing]) -> dict[str, str]:
+    """Every player's :func:`kind_of`, the busiest person (bots aside) setting the bar."""
+    busiest = max((s.rounds for s in board if not is_bot_name(s.name)), default=0)
+    return {s.name: kind_of(s, busiest) for s in board}
+
+
+def least_together(board: list[Standing]) -> int:
+    """The rounds together a pair or trio needs to be ranked (A10): :data:`MIN_TOGETHER`, or
+    :data:`LEAST_SHARE` of the regulars' median rounds when that is more (rounded up)."""
+    kind = kinds(board)
+    regular = [s.rounds for s in board if kind[s.name] == REGULAR]
+    if not regular:
+        return MIN_TOGETHER
+    share = Fraction(median(regular)) * LEAST_SHARE
+    return max(MIN_TOGETHER, -(-share.numerator // share.denominator))
+
+
+# ---------------------------------------------------------------- who calls whom, who beats whom
+
+
+def big_bid(decks: int) -> int:
+    """A big bid at a table of ``decks`` decks: :data:`BIG_BID` of one deck's points, the same
+    share of two decks' (A10: 400 with two, where every bid may be 250 or more)."""
+    return BIG_BID * decks
+
+
+def big_label(decks: list[int]) -> str:
+    """The big bids' threshold in words, for the deck counts played (``200+``, ``400+``, or
+    ``200+ with one deck, 400+ with two``)."""
+    found = sorted(set(decks)) or [1]
+    if len(found) == 1:
+        return f"{big_bid(found[0])}+"
+    words = {1: "one deck", 2: "two decks"}
+    return ", ".join(f"{big_bid(d)}+ with {words.get(d, f'{d} decks')}" for d in found)
+
+
+@dataclass(frozen=True)
+class Call:
+    """A Card-Based bidder and a player their called cards made their partner: directed
+    (Yogesh calling Pinkey is not Pinkey calling Yogesh)."""
+
+    bidder: str
+    partner: str
+    times: int
+    #: The bidder's Card-Based bids, of which ``times`` called this partner.
+    bids: int
+
+
+@dataclass(frozen=True)
+class Rival:
+    """A player and an opponent: rounds on opposite sides, and how many the player lost."""
+
+    name: str
+    opponent: str
+    against: int
+    lost: int
+
+
+@dataclass(frozen=True)
+class Habits:
+    """A player's figures beyond the leaderboard's: the lead, big bids and top finishes."""
+
+    name: str
+    rounds: int
+    #: Rounds after which they had the top running score of their game (ties lead together).
+    leads: int
+    #: Their bids, and those of a big bid or more (:func:`big_bid` of the table's decks).
+    bids: int
+    big_bids: int
+    #: Card-Based games finished, and those in the top :data:`TOP_PLACES` by final total.
+    placed_games: int
+    top_finishes: int
+
+
+@dataclass(frozen=True)
+class Matchups:
+    """Who calls whom, who beats whom, and each player's :class:`Habits`, for one set of
+    filters; ``decks``: the deck counts of the bids (for :func:`big_label`)."""
+
+    calls: list[Call]
+    rivals: list[Rival]
+    habits: dict[str, Habits]
+    decks: list[int]
+
+    def most_called(self, bidder: str) -> Call | None:
+        """Whom ``bidder`` called most; ties to the name."""
+        mine = [c for c in self.calls if c.bidder == bidder]
+        return min(mine, key=lambda c: (-c.times, c.partner), default=None)
+
+    def nemesis(self, name: str) -> Rival | None:
+        """The opponent ``name`` lost the most rounds to (on opposite sides, ``name``'s side
+        lost); ties to the higher share lost, then the name."""
+        mine = [r for r in self.rivals if r.name == name and r.lost]
+        return min(
+            mine, key=lambda r: (-r.lost, -Fraction(r.lost, r.against), r.opponent), default=None
+        )

@@ -128,22 +128,17 @@ def games_where(game: str, filters: Filters) -> ColumnElement[bool]:
     return and_(*terms)
 
 
-def games_won(
-    store: Store,
+def _seated(
     game: str,
-    where: ColumnElement[bool] | None = None,
-    rounds: ColumnElement[bool] | None = None,
-    source: Any = None,
-    group: str | None = OPEN_GROUP,
-) -> dict[str, tuple[int, int]]:
-    """Each player's games and games won, by name.
-
-    The game's stored games meeting ``where`` (on ``game_record``), or with
-    ``rounds`` those that have a round meeting it (found in one pass over the
-    rounds, from ``source`` when the round row does not hold all it asks; a
-    game of the round's group); with neither, every stored game of the game in
-    ``group``.
-    """
+    where: ColumnElement[bool] | None,
+    rounds: ColumnElement[bool] | None,
+    source: Any,
+    group: str | None,
+) -> tuple[Any, ColumnElement[bool]]:
+    """FROM and WHERE for the seats of the game's stored games meeting ``where`` (on
+    ``game_record``), or with ``rounds`` those that have a round meeting it (found in one pass
+    over the rounds, from ``source`` when the round row does not hold all it asks; a game of
+    the round's group); with neither, every stored game of the game in ``group``."""
     seated = _GS.join(_G, _G.c.id == _GS.c.game_id)
     if rounds is not None:
         chosen = (
@@ -168,13 +163,47 @@ def games_won(
             if rounds is not None
             else and_(_G.c.game == game, in_group(_G, group))
         )
+    return seated, where
+
+
+def games_won(
+    store: Store,
+    game: str,
+    where: ColumnElement[bool] | None = None,
+    rounds: ColumnElement[bool] | None = None,
+    source: Any = None,
+    group: str | None = OPEN_GROUP,
+) -> dict[str, tuple[int, int]]:
+    """Each player's games and games won, by name, of the games :func:`_seated` finds."""
+    seated, chosen = _seated(game, where, rounds, source, group)
     query = (
         select(_GS.c.name, func.count(), count_if(_GS.c.won.is_(True)))
         .select_from(seated)
-        .where(where)
+        .where(chosen)
         .group_by(_GS.c.name)
     )
     return {str(name): (int(played), int(won)) for name, played, won in rows(store, query)}
+
+
+def top_finishes(
+    store: Store,
+    game: str,
+    places: int,
+    where: ColumnElement[bool] | None = None,
+    rounds: ColumnElement[bool] | None = None,
+    source: Any = None,
+    group: str | None = OPEN_GROUP,
+) -> dict[str, tuple[int, int]]:
+    """Each player's games and the games they finished in the top ``places`` by final total,
+    by name, of the games :func:`_seated` finds: a seat is placed by the seats with a higher
+    total (two tied for first are both first, the next is third)."""
+    seated, chosen = _seated(game, where, rounds, source, group)
+    place = func.rank().over(partition_by=_GS.c.game_id, order_by=_GS.c.total.desc())
+    ranked = select(_GS.c.name, place.label("place")).select_from(seated).where(chosen).subquery()
+    query = select(ranked.c.name, func.count(), count_if(ranked.c.place <= places)).group_by(
+        ranked.c.name
+    )
+    return {str(name): (int(played), int(top)) for name, played, top in rows(store, query)}
 
 
 def games_ended(store: Store, where: ColumnElement[bool]) -> int:

@@ -24,7 +24,23 @@ from urllib.parse import urlencode
 import streamlit as st
 from PIL import Image, ImageDraw, ImageFont
 
-from core.moon3.figures import Filters, Group, RecapCard
+from core.moon3.figures import (
+    BOT,
+    GUEST,
+    LEAST_SHARE,
+    MIN_TOGETHER,
+    REGULAR,
+    REGULAR_SHARE,
+    TOP_PLACES,
+    Filters,
+    Group,
+    Matchups,
+    RecapCard,
+    big_label,
+    kinds,
+    least_together,
+    preferred,
+)
 from core.moon3.game import GAME as DECLARED
 from core.stats import Stats
 from ui import escape, session, share
@@ -175,12 +191,47 @@ def _others(group: Group, name: str) -> str:
     return " & ".join(n for n in group.names if n != name)
 
 
-def told(card: RecapCard) -> Told:
-    """A player's headline facts, as sentences."""
+def _share(part: int, whole: int) -> str:
+    return f"{part / whole:.0%}" if whole else "–"
+
+
+def _partners(card: RecapCard, pairs: list[Group]) -> list[str]:
+    """One line per partner: the favourite (most rounds together), the preferred (most rounds
+    won together) and the best (highest win rate at the minimum), merged when one person."""
+    name = card.name
+    roles = (
+        ("Favourite", card.favourite),
+        ("Preferred", preferred(pairs, name)),
+        ("Best", card.best),
+    )
+    titles: dict[tuple[str, ...], list[str]] = {}
+    groups: dict[tuple[str, ...], Group] = {}
+    for title, group in roles:
+        if group is not None:
+            titles.setdefault(group.names, []).append(title)
+            groups[group.names] = group
+    lines = []
+    for names, said in titles.items():
+        group = groups[names]
+        words = said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1].lower()}"
+        together = f"{_times(group.together, 'round', 'rounds')} together, {group.won:,} won"
+        lines.append(f"{words.capitalize()} partner: {_others(group, name)} ({together})")
+    return lines
+
+
+def told(card: RecapCard, found: Matchups | None = None, pairs: list[Group] | None = None) -> Told:
+    """A player's headline facts, as sentences; with ``found`` (and the ``pairs`` with them),
+    their lead, big bids, calls, preferred partner, nemesis and top finishes too."""
     me = card.standing
+    habits = found.habits.get(me.name) if found is not None else None
     lines = [
         f"Played {_times(me.rounds, 'round', 'rounds')}, won {me.rounds_won:,} ({me.win_rate:.0%})"
     ]
+    if habits is not None and habits.rounds:
+        lines.append(
+            f"Top of the running score after {habits.leads:,} of "
+            f"{_times(habits.rounds, 'round', 'rounds')} ({_share(habits.leads, habits.rounds)})"
+        )
     if me.bids:
         bids = f"Bid {_times(me.bids, 'time', 'times')}, made {me.bids_made:,}"
         if card.boldest is not None:
@@ -193,24 +244,39 @@ def told(card: RecapCard) -> Told:
         lines.append(bids)
     else:
         lines.append("Never the bidder")
+    if found is not None and habits is not None and habits.bids:
+        lines.append(
+            f"Big bids ({big_label(found.decks)}): {habits.big_bids:,} of "
+            f"{habits.bids:,} ({_share(habits.big_bids, habits.bids)})"
+        )
+    called = found.most_called(me.name) if found is not None else None
+    if called is not None:
+        lines.append(
+            f"Calls {called.partner} most: {_times(called.times, 'time', 'times')} "
+            f"in {_times(called.bids, 'Card-Based bid', 'Card-Based bids')}"
+        )
     if me.partner_rounds:
         lines.append(
             f"Called as a teammate {_times(me.partner_rounds, 'time', 'times')}, "
             f"won {me.partner_wins:,}"
         )
-    favourite, best = card.favourite, card.best
-    if favourite is not None:
-        together = f"{_times(favourite.together, 'round', 'rounds')} together, {favourite.won} won"
-        both = best is not None and best.names == favourite.names
-        title = "Favourite and best partner" if both else "Favourite partner"
-        lines.append(f"{title}: {_others(favourite, me.name)} ({together})")
-    if best is not None and (favourite is None or best.names != favourite.names):
-        lines.append(f"Best partner: {_others(best, me.name)} ({best.won} of {best.together})")
+    lines.extend(_partners(card, pairs or []))
     if card.best_trio is not None:
         trio = card.best_trio
         lines.append(f"Best trio: with {_others(trio, me.name)} ({trio.won} of {trio.together})")
+    rival = found.nemesis(me.name) if found is not None else None
+    if rival is not None:
+        lines.append(
+            f"Nemesis: {rival.opponent} (lost {rival.lost:,} of "
+            f"{_times(rival.against, 'round', 'rounds')} against them)"
+        )
     if me.games:
         lines.append(f"Won {me.games_won:,} of {_times(me.games, 'game', 'games')}")
+    if habits is not None and habits.placed_games:
+        lines.append(
+            f"Top {TOP_PLACES} in {habits.top_finishes:,} of "
+            f"{_times(habits.placed_games, 'Card-Based game', 'Card-Based games')}"
+        )
     # How the rounds were played: the lines below tell how they went.
     summary = (
         f"{me.bids:,} bidding · {me.partner_rounds:,} as teammate · "
@@ -347,6 +413,20 @@ def _cards(
     return session.stats().recap(GAME, span.filters(stored))
 
 
+@st.cache_data(max_entries=32, show_spinner=False)
+def _matchups(
+    span: Span,
+    stored: tuple[datetime, datetime] | None,
+    mark: tuple[int, int, int],
+    seen: str | None,
+) -> tuple[Matchups, list[Group]]:
+    """Who calls whom and beats whom in the range, and every pair, cached like the cards."""
+    stats = session.stats()
+    filters = span.filters(stored)
+    pairs, _ = stats.pairs_and_trios(GAME, filters)
+    return stats.matchups(GAME, filters), pairs
+
+
 def _range_inputs(span: Span) -> None:
     with st.container(horizontal=True, key="recap-range"):
         for label, key, value in (
@@ -365,7 +445,7 @@ def _range_inputs(span: Span) -> None:
             )
 
 
-def _share(span: Span) -> None:
+def _share_link(span: Span) -> None:
     link = f"{session.public_base()}/recap?{urlencode(session.with_group(span.query()))}"
     share.button("m3-recap-share", "Copy recap link", link, "Our recap")
 
@@ -395,16 +475,60 @@ def draw(stats: Stats) -> None:
         )
         st.page_link("screens/stats.py", label="Open Stats", icon=":material/bar_chart:")
         return
-    _share(span)
+    _share_link(span)
+    matched, pairs = _matchups(span, found, mark, session.seen_group())
+    least = least_together([c.standing for c in cards])
     st.caption(
-        f"{_times(len(cards), 'player', 'players')}, most rounds first. Every round counts: "
-        "dealt here, kept in a scorebook or imported."
+        f"{_times(len(cards), 'player', 'players')}, the regulars first, most rounds first. "
+        "Every round counts: dealt here, kept in a scorebook or imported."
     )
-    words = [told(card) for card in cards]
+    st.caption(_meanings(least))
+    kind = kinds([c.standing for c in cards])
+    parts = [
+        (None, [c for c in cards if kind[c.name] == REGULAR]),
+        ("Guests", [c for c in cards if kind[c.name] == GUEST]),
+        ("Bots", [c for c in cards if kind[c.name] == BOT]),
+    ]
+    index = 0
+    for title, chosen in parts:
+        if not chosen:
+            continue
+        if title is not None:
+            st.subheader(title)
+            st.caption(GUESTS if title == "Guests" else BOTS)
+        index = _draw_cards([told(c, matched, pairs) for c in chosen], span, index)
+
+
+#: What the Guests and Bots headings say of the cards under them.
+GUESTS = (
+    f"Players with fewer than {REGULAR_SHARE.numerator} in {REGULAR_SHARE.denominator} of the "
+    "busiest player's rounds."
+)
+BOTS = "The computer players: their figures, apart from the people's."
+
+
+def _meanings(least: int) -> str:
+    """What the figures on the cards mean, the minimum for a best partner among them (A10)."""
+    return (
+        "**Top of the running score**: leading the game's running score after a round (players "
+        "tied at the top all lead). **Calls**: in Card-Based, whom the bidder's called cards "
+        "made their partner. **Favourite partner**: the one they were most often on one side "
+        "with; **preferred partner**: the one they won the most rounds with. **Nemesis**: the "
+        "opponent they lost the most rounds to (on opposite sides, their side lost). **Best "
+        "partner** and **best trio**: the highest win rate of those at least "
+        f"{_times(least, 'round', 'rounds')} together ({LEAST_SHARE.numerator} in "
+        f"{LEAST_SHARE.denominator} of a regular's median rounds, at least {MIN_TOGETHER}) that "
+        f"won at least half. **Top {TOP_PLACES}**: by the final totals of a Card-Based game, "
+        "ties sharing a place."
+    )
+
+
+def _draw_cards(words: list[Told], span: Span, first: int) -> int:
+    """The cards in rows of :data:`PER_ROW`, each with its PNG; the index after the last."""
     for start in range(0, len(words), PER_ROW):
         columns = st.columns(PER_ROW, gap="medium")
         for offset, card in enumerate(words[start : start + PER_ROW]):
-            index = start + offset
+            index = first + start + offset
             with columns[offset]:
                 st.markdown(card_html(card), unsafe_allow_html=True)
                 st.download_button(
@@ -416,3 +540,4 @@ def draw(stats: Stats) -> None:
                     on_click="ignore",
                     icon=":material/image:",
                 )
+    return first + len(words)

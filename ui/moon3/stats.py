@@ -21,18 +21,24 @@ from core.moon3 import cards, facts, record, rules
 from core.moon3.config import MAX_PLAYERS, MIN_PLAYERS, MODE_LABELS, Mode
 from core.moon3.figures import (
     BIG_BID,
+    LEAST_SHARE,
     MARGIN_WIDTH,
     MIN_TOGETHER,
+    TOP_PLACES,
     Filters,
     GameLine,
     Group,
+    Matchups,
     Overview,
     Rate,
     RoundLine,
     Standing,
     band_label,
     best,
+    big_label,
     favourites,
+    least_together,
+    preferred,
     worst,
 )
 from core.moon3.game import GAME as DECLARED
@@ -77,6 +83,14 @@ def _groups(
     """Every pair and every trio together on one side (read side by side), cached like the
     figures; each player's own figures are the leaderboard's, already read."""
     return session.stats().pairs_and_trios(GAME, filters)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _matchups(filters: Filters, mark: tuple[int, int, int], seen: str | None) -> Matchups:
+    """Who calls whom, who beats whom, and each player's lead, big bids and top finishes,
+    cached like the figures."""
+    found: Matchups = session.stats().matchups(GAME, filters)
+    return found
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
@@ -460,13 +474,87 @@ def _ranking(title: str, found: list[Group], first: str, name: str, empty: str) 
     _table([first, "Together", "Won", "Win rate"], _group_rows(found), name)
 
 
+def _others(group: Group | None, name: str) -> str:
+    return " & ".join(n for n in group.names if n != name) if group is not None else "–"
+
+
+def _player_rows(
+    players: list[Standing], found: Matchups, pairs: list[Group]
+) -> list[list[object]]:
+    """Each player's line of the Partnerships tab: the leaderboard's H5 figures, then the lead,
+    big bids, top finishes, whom they call most, their preferred partner and their nemesis."""
+    lines: list[list[object]] = []
+    for s in players:
+        habits = found.habits.get(s.name)
+        called = found.most_called(s.name)
+        rival = found.nemesis(s.name)
+        partner = preferred(pairs, s.name)
+        lines.append(
+            [
+                s.name,
+                s.rounds,
+                s.rounds_won,
+                pct(s.rounds_won, s.rounds),
+                s.bids,
+                s.bids_made,
+                pct(s.bids_made, s.bids),
+                *_teamwork(s),
+                s.defender_rounds,
+                s.defender_wins,
+                pct(habits.leads, habits.rounds) if habits else "–",
+                pct(habits.big_bids, habits.bids) if habits else "–",
+                f"{habits.top_finishes} of {habits.placed_games}"
+                if habits and habits.placed_games
+                else "–",
+                f"{called.partner} ({called.times} of {called.bids})" if called else "–",
+                f"{_others(partner, s.name)} ({partner.won} of {partner.together})"
+                if partner
+                else "–",
+                f"{rival.opponent} ({rival.lost} of {rival.against})" if rival else "–",
+            ]
+        )
+    return lines
+
+
+def _calls_section(found: Matchups) -> None:
+    """Directed calls: whom each Card-Based bidder's called cards made their partner."""
+    st.subheader("Who calls whom")
+    if not found.calls:
+        st.caption("No Card-Based bidder has called a partner yet.")
+        return
+    st.caption(
+        "In Card-Based the bidder calls cards and their holders become the bidder's partners: "
+        '"Asha calls Ben 4 times" counts Asha\'s bids in which Ben turned out to be her partner '
+        "(Ben calling Asha is another line). Team-wise and Random partners are a team, called "
+        "by nobody."
+    )
+    # The most frequent calls first: "Yogesh calls Pinkey 43 times" heads the table.
+    ordered = sorted(found.calls, key=lambda c: (-c.times, c.bidder, c.partner))
+    _table(
+        ["Bidder", "Calls", "Times", "Of Card-Based bids", "Share"],
+        [[c.bidder, c.partner, c.times, c.bids, pct(c.times, c.bids)] for c in ordered],
+        "calls",
+    )
+
+
 def partnerships_tab(view: Overview, filters: Filters, mark: tuple[int, int, int]) -> None:
-    """H5: each player's bids and partners, and the pairs and trios that win together."""
+    """H5: each player's bids and partners, whom they call and lose to, and the pairs and
+    trios that win together, ranked from a minimum that grows with the group (A10)."""
+    seen = session.seen_group()
+    pairs, trios = _groups(filters, mark, seen)
+    found = _matchups(filters, mark, seen)
     st.subheader("Each player")
     st.caption(
         "A teammate is on the bidder's side without bidding (called as a teammate in "
         "Card-Based, the bidder's team in Team-wise and Random); defending is playing "
-        "against the bid. Every round played counts, dealt, kept in a scorebook or imported."
+        "against the bid. Every round played counts, dealt, kept in a scorebook or imported. "
+        "**Leading**: the share of their rounds after which they had the top running score of "
+        "the game (players tied at the top all lead). **Big bids**: the share of their bids of "
+        f"{big_label(found.decks)}. **Top {TOP_PLACES}**: Card-Based games they finished in the "
+        "top three by final total (ties share a place). **Calls most**: whom their called cards "
+        "made their partner most often, of their Card-Based bids. **Preferred partner**: the "
+        "one they won the most rounds with on one side. **Nemesis**: the opponent they lost the "
+        "most rounds to (on opposite sides, their side lost)."
     )
     players = sorted(view.leaderboard, key=lambda s: (-s.rounds, s.name))
     _table(
@@ -485,26 +573,19 @@ def partnerships_tab(view: Overview, filters: Filters, mark: tuple[int, int, int
             "Teammate win rate",
             "Defending",
             "Won defending",
+            "Leading",
+            "Big bids",
+            f"Top {TOP_PLACES}",
+            "Calls most",
+            "Preferred partner",
+            "Nemesis",
         ],
-        [
-            [
-                s.name,
-                s.rounds,
-                s.rounds_won,
-                pct(s.rounds_won, s.rounds),
-                s.bids,
-                s.bids_made,
-                pct(s.bids_made, s.bids),
-                *_teamwork(s),
-                s.defender_rounds,
-                s.defender_wins,
-            ]
-            for s in players
-        ],
+        _player_rows(players, found, pairs),
         "partners-players",
     )
+    _calls_section(found)
 
-    pairs, trios = _groups(filters, mark, session.seen_group())
+    suggested = least_together(view.leaderboard)
     st.subheader("Pairs and trios")
     whose = f" with {escape.markdown(filters.player)}" if filters.player else ""
     st.caption(
@@ -512,23 +593,28 @@ def partnerships_tab(view: Overview, filters: Filters, mark: tuple[int, int, int
         "their partners, in every mode, and in Team-wise and Random the defending team too. "
         "In Card-Based the defenders are simply everyone else, so they form no partnership. "
         "Favourites are the pairs most often together; best and worst rank the win rate of "
-        "those together at least the rounds chosen here."
+        "those together at least the rounds chosen here (best: those that won at least half; "
+        "worst: those that lost at least half). It starts at "
+        f"{LEAST_SHARE.numerator} in {LEAST_SHARE.denominator} of a regular's median rounds, "
+        f"at least {MIN_TOGETHER}: here {_rounds(suggested)}."
     )
     box = numbers.field(
         "Rank groups together at least N rounds",
         1,
         10_000,
         key="p-least",
-        value=MIN_TOGETHER,
+        value=suggested,
         width=260,
     )
     # Best and worst rank by the number in the box, so none while it is out of range.
     least = box.value if box.fits and box.value is not None else None
     fewer = (
-        f"No group has been together {_rounds(least)} yet."
+        f"No group together at least {_rounds(least)} qualifies yet."
         if least is not None
         else "Waiting for a number of rounds in range."
     )
+    if least is not None:
+        st.caption(f"Ranked: pairs and trios with at least {_rounds(least)} together.")
     left, middle, right = st.columns(3, gap="large")
     with left:
         _ranking(
@@ -546,12 +632,12 @@ def partnerships_tab(view: Overview, filters: Filters, mark: tuple[int, int, int
         _ranking("Worst pairs", worst_pairs, "Pair", "worst-pairs", fewer)
 
     every = (("Pair", pairs), ("Trio", trios))
-    for column, (kind, found) in zip(st.columns(2, gap="large"), every, strict=True):
+    for column, (kind, found_groups) in zip(st.columns(2, gap="large"), every, strict=True):
         with column:
             st.subheader(f"Every {kind.lower()}")
             _table(
                 [kind, "Together", "Won", "Win rate"],
-                _group_rows(favourites(found, len(found))),
+                _group_rows(favourites(found_groups, len(found_groups))),
                 f"{kind.lower()}s",
             )
 

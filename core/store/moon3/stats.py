@@ -21,26 +21,33 @@ from sqlalchemy import and_, case, func, or_, select, true
 from sqlalchemy.sql.elements import ColumnElement
 
 from core.moon3.cards import KALI_TIDI, POINTS
-from core.moon3.facts import DEALT
+from core.moon3.config import Mode
+from core.moon3.facts import BIDDER, DEALT, PARTNER
 from core.moon3.figures import (
     BAND_START,
     BAND_WIDTH,
     BIG_BID,
     MARGIN_WIDTH,
-    MIN_TOGETHER,
+    TOP_PLACES,
+    Call,
     Filters,
     GameLine,
     Group,
+    Habits,
     KaliPlayer,
     KaliSummary,
+    Matchups,
     Overview,
     Partnerships,
     Rate,
     RecapCard,
+    Rival,
     RoundLine,
     Standing,
     best,
+    big_bid,
     favourites,
+    least_together,
 )
 from core.store import GameRecord, GameSeat, RoundRecord, Store
 from core.store import stats as shared
@@ -643,16 +650,17 @@ def boldest(cube: list[CubeLine]) -> dict[str, tuple[int, int | None]]:
     return {name: (top, made or None) for name, (top, made) in found.items()}
 
 
-def recap(
-    store: Store, filters: Filters = UNFILTERED, least: int = MIN_TOGETHER
-) -> list[RecapCard]:
-    """One card per player of the filtered rounds, most rounds first (then by name)."""
+def recap(store: Store, filters: Filters = UNFILTERED, least: int | None = None) -> list[RecapCard]:
+    """One card per player of the filtered rounds, most rounds first (then by name); a best
+    partner or trio is of those together at least ``least`` rounds (by default the rounds
+    :func:`~core.moon3.figures.least_together` asks of these players, A10)."""
     cube = bid_cube(store, filters)
     board, pairs, trios = together(
         lambda: leaderboard(store, filters, cube),
         lambda: groups(store, filters, 2),
         lambda: groups(store, filters, 3),
     )
+    least = least_together(board) if least is None else least
     bold = boldest(cube)
     cards = []
     for standing in sorted(board, key=lambda s: (-s.rounds, s.name)):
@@ -672,3 +680,134 @@ def recap(
             )
         )
     return cards
+
+
+# ---------------------------------------------------------------- who calls whom, who beats whom
+
+
+def calls(store: Store, filters: Filters = UNFILTERED) -> list[tuple[str, str, int]]:
+    """(bidder, partner, rounds) of every Card-Based bidder and each player their called cards
+    made their partner (R10, R17–R20), in name order.
+
+    In Team-wise and Random the bidder's partners are their team, called by nobody.
+    """
+    bidder, partner = _RS.alias("bidder"), _RS.alias("partner")
+    # Its own name: the rounds a filter chooses are found from the round rows, apart.
+    own = _M.alias("called_round")
+    source, scope = _facts(bidder, filters)
+    query = (
+        select(bidder.c.name, partner.c.name, func.count())
+        .select_from(
+            source.join(partner, partner.c.round_id == bidder.c.round_id).join(
+                own, own.c.round_id == bidder.c.round_id
+            )
+        )
+        .where(
+            scope,
+            bidder.c.role == BIDDER,
+            partner.c.role == PARTNER,
+            own.c.mode == Mode.PARTNERS.value,
+        )
+        .group_by(bidder.c.name, partner.c.name)
+        .order_by(bidder.c.name, partner.c.name)
+    )
+    return [(str(b), str(p), int(n)) for b, p, n in rows(store, query)]
+
+
+def rivals(store: Store, filters: Filters = UNFILTERED) -> list[Rival]:
+    """Every player and opponent: the rounds they were on opposite sides, and those the
+    player's side lost; in name order.
+
+    There are two sides (R26), so on opposite sides one lost to the other: only each round's
+    (loser, winner) pairs are read, and two players' rounds against each other are those
+    either lost to the other.
+    """
+    lost, beat = _RS.alias("lost"), _RS.alias("beat")
+    source, scope = _facts(lost, filters)
+    query = (
+        select(lost.c.name, beat.c.name, func.count())
+        .select_from(source.join(beat, beat.c.round_id == lost.c.round_id))
+        .where(scope, lost.c.won.is_(False), beat.c.won.is_(True))
+        .group_by(lost.c.name, beat.c.name)
+    )
+    beaten = {(str(a), str(b)): int(n) for a, b, n in rows(store, query)}
+    pairs = sorted({*beaten, *((b, a) for a, b in beaten)})
+    return [
+        Rival(a, b, beaten.get((a, b), 0) + beaten.get((b, a), 0), beaten.get((a, b), 0))
+        for a, b in pairs
+    ]
+
+
+def leads(store: Store, filters: Filters = UNFILTERED) -> dict[str, tuple[int, int]]:
+    """Each player's (rounds, rounds after which they had the top running score of their
+    game), by name: the running score is the sum of their R27 scores in that game's rounds
+    so far, and players tied at the top all lead.
+
+    A round's game comes from the round rows' covering index, read once (looking each seat's
+    round up would read the wide rows with their hand records); a game's rounds are in the
+    order they were stored, which is the order they were played.
+    """
+    source, scope = _facts(_RS, filters)
+    games = (
+        select(_R.c.id, _R.c.room_code, _R.c.game_number)
+        .where(_R.c.game == GAME, in_group(_R, filters.group))
+        .cte("round_game")
+        .prefix_with("MATERIALIZED")
+    )
+    game = (games.c.room_code, games.c.game_number)
+    running = func.sum(_RS.c.score).over(partition_by=(*game, _RS.c.name), order_by=_RS.c.round_id)
+    scores = (
+        select(_RS.c.name, _RS.c.round_id, running.label("running"))
+        .select_from(source.join(games, games.c.id == _RS.c.round_id))
+        .where(scope)
+        .subquery()
+    )
+    top = func.max(scores.c.running).over(partition_by=scores.c.round_id)
+    placed = select(scores.c.name, scores.c.running, top.label("top")).subquery()
+    query = select(
+        placed.c.name, func.count(), count_if(placed.c.running == placed.c.top)
+    ).group_by(placed.c.name)
+    return {str(name): (int(n), int(led)) for name, n, led in rows(store, query)}
+
+
+def top_finishes(store: Store, filters: Filters = UNFILTERED) -> dict[str, tuple[int, int]]:
+    """Each player's Card-Based games ended (a game counts when any of its rounds passes the
+    filters) and those they finished in the top :data:`TOP_PLACES` by final total, by name.
+    Team-wise and Random games are left out: a team's members share one total."""
+    card_based = and_(_G.c.game == GAME, _G.c.mode == Mode.PARTNERS.value)
+    if filters.narrows:
+        return shared.top_finishes(
+            store, GAME, TOP_PLACES, card_based, rounds=where(filters), source=ROUNDS
+        )
+    return shared.top_finishes(
+        store, GAME, TOP_PLACES, and_(card_based, in_group(_G, filters.group))
+    )
+
+
+def matchups(store: Store, filters: Filters = UNFILTERED) -> Matchups:
+    """Who calls whom, who beats whom, and each player's lead, big bids and top finishes,
+    read side by side."""
+    cube, called, against, led, placed = together(
+        lambda: bid_cube(store, filters),
+        lambda: calls(store, filters),
+        lambda: rivals(store, filters),
+        lambda: leads(store, filters),
+        lambda: top_finishes(store, filters),
+    )
+    bids: dict[str, list[int]] = {}
+    for line in cube:
+        mine = bids.setdefault(line[4], [0, 0, 0])
+        mine[0] += line[5]
+        mine[1] += line[5] if line[0] >= _band(big_bid(line[3])) else 0
+        mine[2] += line[5] if line[2] == Mode.PARTNERS.value else 0
+    habits = {}
+    for name, (rounds, leading) in led.items():
+        bid, big, _ = bids.get(name, [0, 0, 0])
+        games, top = placed.get(name, (0, 0))
+        habits[name] = Habits(name, rounds, leading, bid, big, games, top)
+    return Matchups(
+        calls=[Call(b, p, n, bids.get(b, [0, 0, 0])[2]) for b, p, n in called],
+        rivals=against,
+        habits=habits,
+        decks=sorted({line[3] for line in cube}),
+    )

@@ -105,6 +105,9 @@ class RoundSeat(SeatOfRound, table=True):
         Index("ix_round_seat_stats", *SEAT_STATS),
         # The player filter finds a player's rounds by name, whatever its case.
         Index("ix_round_seat_lower_name", text("lower(name)"), "round_id"),
+        # A round's seats with their sides and scores, by round: who beat whom and who led
+        # after each round read this index, not the rows.
+        Index("ix_round_seat_sides", "round_id", "won", "name", "score"),
     )
 
     #: "bidder", "partner" (any other member of the bidding side) or "defender".
