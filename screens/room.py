@@ -355,8 +355,9 @@ room_view = load()
 if room_view is None:
     st.stop()
 assert room_view is not None
-show_flash()
 status = room_view.status
+if status not in (PLAYING, CHOOSING) or room_view.book is not None:
+    show_flash()
 if room_view.book is not None or status == KEEPING_SCORE:  # a scorebook: rounds entered, not dealt
     book = screens_of(room_view.game).book
     if book is None:  # a scorebook of a game that keeps none cannot be opened
@@ -372,6 +373,7 @@ with st.container(key="m3-page"):
         compact = game_screens.compact
         table(room_view, compact=compact is not None and compact(room_view))
         game_screens.controls.play(room_view, Turn(svc, token, room_view.version))
+        show_flash()  # a refusal no hand showed: under the controls that were tapped
         host_tools(room_view)
     elif status in (RESULTS, OVER):
         results(room_view)

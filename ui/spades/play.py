@@ -60,8 +60,10 @@ def controls(view: RoomView, turn: Turn) -> None:
             )
 
 
-#: The player's cards; on their turn to play, the legal ones tap to play.
-hand = hand_row.playable(look.piece_label, look.piece_key, lambda action: int(action.value))
+#: The player's cards; on their turn to play, the legal ones tap to play and the rest say why not.
+hand = hand_row.playable(
+    look.piece_label, look.piece_key, lambda action: int(action.value), cards.NAME.__getitem__
+)
 
 
 def results(view: RoomView) -> None:
