@@ -421,7 +421,9 @@ def check(state: State, action: Action) -> None:
     if kind not in _VERBS:
         raise IllegalAction(f"There is no move called {echo(kind, 12)}")
     if kind not in PHASE_KINDS[phase]:
-        raise IllegalAction(f"You cannot {_VERBS[kind]} now: the round is in the {phase.label} phase")
+        raise IllegalAction(
+            f"You cannot {_VERBS[kind]} now: the round is in the {phase.label} phase"
+        )
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < cfg.players:
         raise IllegalAction(f"There is no seat {echo(seat, 12)} at a table of {cfg.players}")
     if seat != state.to_act:

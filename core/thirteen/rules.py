@@ -140,10 +140,12 @@ def _check_play(state: State, action: Action) -> None:
     if combo is None:
         raise IllegalAction(f"Not a combination: {' '.join(cards.label(c) for c in action.cards)}")
     if first_play(state) and state.lowest not in action.cards:
-        raise IllegalAction(f"{cards.label(state.lowest)} must start: your first play must include it")
+        lowest = cards.label(state.lowest)
+        raise IllegalAction(f"{lowest} must start: your first play must include it")
     standing = state.standing
     if standing is not None and not combos.beats(combo, standing):
-        raise IllegalAction(f"Your {combos.describe(combo)} does not beat the {combos.describe(standing)}")
+        said, beaten = combos.describe(combo), combos.describe(standing)
+        raise IllegalAction(f"Your {said} does not beat the {beaten}")
 
 
 def apply_unchecked(state: State, action: Action) -> None:
