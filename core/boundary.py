@@ -342,7 +342,11 @@ class Gate:
         """A group's id as a page names it: the open group's, or a stored group's."""
         if value == OPEN_GROUP:
             return OPEN_GROUP
-        if isinstance(value, str) and _GROUP_ID.fullmatch(value) and self.groups.exists(value):
+        if (
+            isinstance(value, str)
+            and _GROUP_ID.fullmatch(value)
+            and self.groups.exists(value)
+        ):
             return value
         raise NotFound("this group's link no longer opens it")
 

@@ -138,7 +138,9 @@ def pooler(server_url: str) -> Iterator[str]:
         raise RuntimeError("PgBouncer is not installed; make test installs it")
     root = Path(tempfile.mkdtemp(prefix="moon3-pgbouncer-"))
     port = _free_port()
-    config = POOLER_CONFIG.format(server_port=_port_of(server_url), port=port, root=root, user=USER)
+    config = POOLER_CONFIG.format(
+        server_port=_port_of(server_url), port=port, root=root, user=USER
+    )
     (root / "pgbouncer.ini").write_text(config)
     (root / "users.txt").write_text(f'"{USER}" ""\n')
     if os.geteuid() == 0:  # it refuses to run as root, like PostgreSQL

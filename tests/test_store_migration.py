@@ -125,7 +125,9 @@ def test_an_old_store_keeps_one_of_each_game_it_holds_more_than_once(
             text("SELECT rounds FROM game_record WHERE source = 'scorebook'")
         )
         assert book.scalar_one() == 2  # stored as 0 by the earlier release
-    assert UNIQUE_KEY in {i["name"] for i in inspect(store.writer).get_indexes("game_record")}
+    assert UNIQUE_KEY in {
+        i["name"] for i in inspect(store.writer).get_indexes("game_record")
+    }
     before = stored(store)
     store.close()
     again = Store(store.url)

@@ -25,7 +25,7 @@ def _file_name() -> str:
 
 
 def download(stats: Stats, key: str) -> None:
-    """ "Download everything": the group's every game, round, scorebook and hand record in one
+    """"Download everything": the group's every game, round, scorebook and hand record in one
     file, written when asked for (a big history takes a moment)."""
     st.download_button(
         "Download everything",
@@ -40,7 +40,7 @@ def download(stats: Stats, key: str) -> None:
 
 
 def bring_back(stats: Stats, key: str) -> None:
-    """ "Bring back a saved file": a file from "Download everything" (or ``python -m core
+    """"Bring back a saved file": a file from "Download everything" (or ``python -m core
     backup``) added to these stats, nothing twice."""
     said = st.session_state.pop(_RESTORED, None)
     if said:

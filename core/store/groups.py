@@ -51,7 +51,9 @@ def by_founder(session: Session, founder_hash: str) -> tuple[str, str] | None:
     """The (id, name) of the group whose founder's link hashes to ``founder_hash``."""
     row = (
         session.connection()
-        .execute(select(_GROUPS.c.id, _GROUPS.c.name).where(_GROUPS.c.founder_hash == founder_hash))
+        .execute(
+            select(_GROUPS.c.id, _GROUPS.c.name).where(_GROUPS.c.founder_hash == founder_hash)
+        )
         .first()
     )
     return None if row is None else (str(row[0]), str(row[1]))
