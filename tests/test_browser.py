@@ -65,8 +65,8 @@ def hand_of(page: Page) -> set[str]:
     faces = page.locator(".m3-row [data-card]").evaluate_all(
         "nodes => nodes.map(n => n.dataset.card)"
     )
-    keys = page.locator('[class*="st-key-play-"]').evaluate_all(
-        "nodes => nodes.map(n => [...n.classList].find(c => c.startsWith('st-key-play-')))"
+    keys = page.locator('[class*="st-key-play-"], [class*="st-key-dim-"]').evaluate_all(
+        "nodes => nodes.map(n => [...n.classList].find(c => /^st-key-(play|dim)-/.test(c)))"
     )
     return set(faces) | {key.split("-")[5] for key in keys if key}
 
@@ -397,7 +397,8 @@ ONE_SCREEN = """(kind) => {
   };
   const felt = document.querySelector('.m3-felt');
   if (!felt) problems.push('no felt'); else visible(felt, 'felt');
-  const hand = [...document.querySelectorAll('div[class*="st-key-play-"] button')];
+  const hand = [...document.querySelectorAll(
+    'div[class*="st-key-play-"] button, div[class*="st-key-dim-"] button')];
   for (const card of hand) {
     visible(card, 'card');
     const r = card.getBoundingClientRect();
@@ -413,7 +414,7 @@ ONE_SCREEN = """(kind) => {
     calling: [...picks, ...byText('Call')],
     removal: [...picks, ...byText('Confirm Selection')],
     trump: [...document.querySelectorAll('div[class*="st-key-trump-"] button')],
-    playing: hand.filter(b => !b.disabled),
+    playing: hand.filter(b => b.closest('div[class*="st-key-play-"]') && !b.disabled),
     results: [...byText('Next Round'), ...byText('Next Hand')],
   }[kind];
   if (!controls.length) problems.push(`no controls for ${kind}`);

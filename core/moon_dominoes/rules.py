@@ -153,6 +153,7 @@ def apply(state: State, action: Action) -> None:
         if not state.hands[seat] >> value & 1:
             raise IllegalAction(f"You don't hold {tiles.NAME[value]}")
         if not playable(state, seat) >> value & 1:
+            assert state.trump is not None  # named before the first tile
             raise IllegalAction(must_follow(state.led_suit, state.trump))
     apply_unchecked(state, action)
 

@@ -14,6 +14,7 @@ escaped by whoever shows them.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import partial
 from typing import cast
@@ -173,6 +174,11 @@ def _side_of(table: PlayerView, view: RoomView, seat: int) -> str:
     return f"{name_of(view, seat)}'s side"
 
 
+def everyone_passed(table: PlayerView) -> bool:
+    """R13: the auction ended with every player passing (the opener then plays the minimum)."""
+    return bool(table.auction) and all(amount is None for _, amount in table.auction)
+
+
 def narration(view: RoomView) -> str:
     """What just happened, in one plain sentence (names unescaped)."""
     table = view.table
@@ -184,7 +190,12 @@ def narration(view: RoomView) -> str:
         seat, amount = table.auction[-1]
         return f"{name_of(view, seat)} {'passed' if amount is None else f'bid {amount}'}."
     if table.phase in ("calling", "trump"):
-        won = f"{name_of(view, table.bidder)} won the bidding at {table.bid}"
+        won = (
+            f"Everyone passed, so {name_of(view, table.bidder)}, who opened the bidding, "
+            f"takes it at the minimum of {table.bid}"
+            if everyone_passed(table)
+            else f"{name_of(view, table.bidder)} won the bidding at {table.bid}"
+        )
         if table.phase == "trump" and table.called:
             called = " ".join(cards.label(c) for c in table.called)
             return f"{won} and called {called}."
@@ -279,5 +290,20 @@ def headline(view: RoomView) -> Headline | None:
         winners = bidding if made else defending
         team = "AB"[score.index(max(score))] if any(score) else ""
         detail = f"{_names(view, winners)} (team {team}) score {max(score)}"
-    kali = ", ".join(f"{name_of(view, k['seat'])} (trick {k['trick']})" for k in last["kali_tidi"])
-    return Headline(title, detail, made, kali)
+    if view.table is not None and everyone_passed(view.table):
+        detail = (
+            f"Everyone passed, so {name_of(view, last['bidder'])}, who opened the bidding, "
+            f"played it at the minimum of {bid}. {detail}"
+        )
+    return Headline(title, detail, made, _kali_tidi(view, last["kali_tidi"]))
+
+
+def _kali_tidi(view: RoomView, captures: list[dict[str, int]]) -> str:
+    """Who took Kali Tidi and in which trick; both copies in one trick are said once."""
+    taken = Counter((k["seat"], k["trick"]) for k in captures)
+    return ", ".join(
+        f"{name_of(view, seat)} took both in trick {trick}"
+        if count > 1
+        else f"{name_of(view, seat)} (trick {trick})"
+        for (seat, trick), count in taken.items()
+    )
