@@ -297,16 +297,22 @@ def results(view: RoomView) -> None:
     scores(view)
 
 
+def _played(view: RoomView, word: str) -> str:
+    """The rounds played, against the game's length: "1 hand of 5", "2 rounds · first to 250"."""
+    played = view.rounds_played
+    said = f"{played} {word}{'s' * (played != 1)}"
+    if view.length_rounds is not None and view.target is None:
+        return f"{said} of {view.length_rounds}"
+    return f"{said} · {escape.markdown(view.length)}"
+
+
 def scores(view: RoomView) -> None:
     play = screens_of(view.game).controls
     units = play.units(view)
     last = view.last_round
     gained = list(last["score"]) if last else [0] * len(units)
     rows = sorted(zip(units, gained, view.totals, strict=False), key=lambda row: -row[2])
-    st.markdown(
-        f"**Scores** after {view.rounds_played} {play.ROUND}{'s' * (view.rounds_played != 1)}, "
-        f"{escape.markdown(view.length)}"
-    )
+    st.markdown(f"**Scores** after {_played(view, play.ROUND)}")
     st.markdown(
         look.table_html(
             ("", f"This {play.ROUND}", "Total"), [(u, f"{g:+d}", t) for u, g, t in rows]

@@ -23,7 +23,7 @@ from core.moon3 import cards
 from core.moon3.config import Mode
 from core.moon3.table import RoomSettings
 from core.moon3.view import PlayerView, TrickView
-from core.rooms import RoomView
+from core.rooms import CHOOSING, PLAYING, RoomView
 from ui import escape, felt
 from ui.felt import Now, name_of
 from ui.moon3 import faces
@@ -111,7 +111,9 @@ def _score(view: RoomView) -> str:
     if settings_of(view).mode != Mode.PARTNERS.value:
         a, b = view.totals[:2]
         return f"A <b>{a}</b> · B <b>{b}</b><br>{escape.html(view.length)}"
-    played = f"Round <b>{view.rounds_played + 1}</b>"
+    # The round being played, or at the results the one just finished.
+    running = view.status in (PLAYING, CHOOSING)
+    played = f"Round <b>{view.rounds_played + running}</b>"
     if view.length_rounds is not None:
         played += f" of {view.length_rounds}"
     elif view.target is not None:
