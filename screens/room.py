@@ -50,7 +50,7 @@ div[class*="st-key-m3-cards-"] > div { width: auto !important; min-width: 0; ove
 .st-key-m3-hand-title p { margin: 0; font-size: 0.85rem; color: #44504a; }
 /* Results. */
 .m3-result { border-radius: 14px; padding: 0.65rem 0.9rem; background: #e3f6e9;
-  border-left: 6px solid #1f6f43; }
+  border-left: 6px solid #1f6f43; margin-bottom: 1rem; }
 .m3-result.m3-failed { background: #fdecea; border-left-color: #c8102e; }
 .m3-result h3 { font-size: 1.08rem; margin: 0 0 0.2rem; padding: 0; line-height: 1.3; }
 .m3-result p { margin: 0.1rem 0 0; font-size: 0.9rem; }

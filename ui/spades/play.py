@@ -101,7 +101,7 @@ def results(view: RoomView) -> None:
         if penalty:
             shown.append(f"bags reach 10 ({penalty:+d})".replace("-", "−"))
         rows.append(
-            f"<p><b>{escape.html(label)}</b> (bid {escape.html(bid)}): "
+            f"<p><b>{escape.html(label)}</b> ({escape.html(bid)}): "
             f"{escape.html('; '.join(shown) or 'nothing scored')} → "
             f"<b>{last['score'][side]:+d}</b> · bags {last['bags'][side]} · total "
             f"<b>{last['totals'][side]}</b></p>"
