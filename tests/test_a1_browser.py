@@ -66,3 +66,35 @@ def test_a1_results_next_hand_and_scores_do_not_overlap(
         assert deal["y"] + deal["height"] <= scores["y"], size
         page.close()
     rooms.store.close()
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Whether two bounding boxes share any area."""
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+def test_a2_the_press_enter_hint_covers_no_step_of_a_number_box(
+    site: tuple[str, str], browser: Browser
+) -> None:
+    base, _ = site
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{base}/create")
+    number = page.locator('[data-testid="stNumberInput"]').first
+    typed = number.locator("input")
+    typed.wait_for(timeout=30_000)
+    typed.click()
+    typed.press("End")
+    page.keyboard.type("5")
+    hint = number.get_by_text("Press Enter to apply")
+    hint.wait_for(timeout=10_000)
+    said = hint.bounding_box()
+    assert said is not None
+    for part in ("stNumberInputStepUp", "stNumberInputStepDown", "stNumberInputField"):
+        box = number.locator(f'[data-testid="{part}"]').bounding_box()
+        assert box is not None and not overlap(said, box), part
+    page.close()
