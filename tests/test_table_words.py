@@ -183,7 +183,7 @@ def test_the_results_headline_says_who_made_what() -> None:
     failed = words.headline(room_view(table, "teams", last_round=last_round(False, "teams")))
     assert failed is not None and not failed.made
     assert failed.title == "Asha and Chen take 135 of 150 — the bid fails"
-    assert failed.detail == "Ben and Dev (team B) score 150"
+    assert failed.detail == "The defenders, Ben and Dev (team B), score the bid (+150)"
 
 
 def test_card_based_results_give_each_players_score() -> None:
@@ -192,7 +192,22 @@ def test_card_based_results_give_each_players_score() -> None:
     view = room_view(table, "partners", last_round=last_round(True, "partners"))
     said = words.headline(view)
     assert said is not None
-    assert said.detail == "Scores this round: Asha +300, Chen +150"
+    assert said.detail == (
+        "Asha, the bidder, scores twice the bid (+300); Chen, partner, the bid (+150); "
+        "the defenders nothing."
+    )
+
+
+def test_a1_card_based_results_say_a_failed_bid_by_each_players_part() -> None:
+    hand = record.load(golden("r26_complete_partners_made"))
+    table = player_view(record.replay(hand), 0)
+    last = {**last_round(False, "partners"), "score": [-150, 150, 0, 150]}
+    said = words.headline(room_view(table, "partners", last_round=last))
+    assert said is not None
+    assert said.detail == (
+        "Asha, the bidder, loses the bid (−150); defending, Ben and Dev score the bid "
+        "(+150 each); Chen, partner, nothing."
+    )
 
 
 def all_passed() -> Any:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import partial
-from typing import cast
+from typing import Any, cast
 
 from core.moon3 import cards
 from core.moon3.config import Mode
@@ -286,18 +286,47 @@ def headline(view: RoomView) -> Headline | None:
         title = f"{side} take{'s' * (len(bidding) == 1)} {took} of {bid} — the bid fails"
     score = list(last["score"])
     if settings_of(view).mode == Mode.PARTNERS.value:
-        gains = [f"{name_of(view, s)} {p:+d}" for s, p in enumerate(score) if p]
-        detail = "Scores this round: " + (", ".join(gains) if gains else "nobody scores")
+        detail = _each_role(view, last, made)
     else:
-        winners = bidding if made else defending
+        winners = _names(view, bidding if made else defending)
         team = "AB"[score.index(max(score))] if any(score) else ""
-        detail = f"{_names(view, winners)} (team {team}) score {max(score)}"
+        who = f"{winners} (team {team})" if made else f"The defenders, {winners} (team {team}),"
+        detail = f"{who} score the bid ({_signed(max(score))})"
     if view.table is not None and everyone_passed(view.table):
         detail = (
             f"Everyone passed, so {name_of(view, last['bidder'])}, who opened the bidding, "
             f"played it at the minimum of {bid}. {detail}"
         )
     return Headline(title, detail, made, _kali_tidi(view, last["kali_tidi"]))
+
+
+def _signed(points: int) -> str:
+    """Points won or lost, signed as the results print them: "+150", "−150"."""
+    return f"{points:+d}".replace("-", "−")
+
+
+def _each_role(view: RoomView, last: dict[str, Any], made: bool) -> str:
+    """R27 Card-Based: each player's score by their part in the round (bidder, partner,
+    defender)."""
+    score, bidder = last["score"], last["bidder"]
+    partners = [s for s in last["partners"] if s != bidder]
+    defenders = [s for s in range(len(score)) if s != bidder and s not in partners]
+    bidding = name_of(view, bidder)
+    if made:
+        said = [f"{bidding}, the bidder, scores twice the bid ({_signed(score[bidder])})"]
+        said += [f"{name_of(view, s)}, partner, the bid ({_signed(score[s])})" for s in partners]
+        said.append("the defenders nothing")
+    else:
+        said = [f"{bidding}, the bidder, loses the bid ({_signed(score[bidder])})"]
+        if defenders:
+            each = " each" if len(defenders) > 1 else ""
+            said.append(
+                f"defending, {_names(view, defenders)} "
+                f"score{'s' * (len(defenders) == 1)} the bid ({_signed(last['bid'])}{each})"
+            )
+        if partners:
+            said.append(f"{_names(view, partners)}, partner{'s' * (len(partners) > 1)}, nothing")
+    return "; ".join(said) + "."
 
 
 def _kali_tidi(view: RoomView, captures: list[dict[str, int]]) -> str:

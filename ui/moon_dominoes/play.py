@@ -194,16 +194,24 @@ def results(view: RoomView) -> None:
     trump = tiles.parse_trump(last["trump"])
     verdict = "made it" if last["made"] else "was set"
     title = f"Hand {last['round']}: {name_of(view, bidder)} {verdict}"
+    took = last["tricks"][bidder]
+    if last["made"]:
+        extra = " (extra tricks score nothing)" if took > bid else ""
+        terms = f"made the bid: scores it{extra}"
+    else:
+        terms = "set: loses the bid"
     rows = [
         f"<p><b>{escape.html(name_of(view, bidder))}</b> bid {bid}"
         f"{' (all seven)' if bid == MOON else ''} with {escape.html(trump_text(trump))} as trump"
-        f" and took {last['tricks'][bidder]} → <b>{last['score'][bidder]:+d}</b></p>"
+        f" and took {took} of {HAND if bid == MOON else bid}, {terms} → "
+        f"<b>{last['score'][bidder]:+d}</b></p>"
     ]
     for seat in range(len(last["tricks"])):
         if seat != bidder:
+            count = last["tricks"][seat]
             rows.append(
-                f"<p>{escape.html(name_of(view, seat))} took {last['tricks'][seat]} → "
-                f"<b>{last['score'][seat]:+d}</b></p>"
+                f"<p>{escape.html(name_of(view, seat))} took {count} trick{'s' * (count != 1)}, "
+                f"1 point a trick → <b>{last['score'][seat]:+d}</b></p>"
             )
     tricks = "".join(
         '<span class="md-trick">'

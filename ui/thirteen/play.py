@@ -143,7 +143,8 @@ def controls(view: RoomView, turn: Turn) -> None:
 
 
 def results(view: RoomView) -> None:
-    """The hand's places, points and totals, and how many cards the last player was left with."""
+    """The hand's places, points and totals, how many cards the last player was left with, and
+    what each place scores (T6)."""
     last = view.last_round
     if last is None or "places" not in last:
         return
@@ -159,6 +160,8 @@ def results(view: RoomView) -> None:
             f"<p><b>{PLACE_WORDS[index]}</b> {escape.html(name_of(view, seat))} → "
             f"<b>{last['score'][seat]:+d}</b> (total {last['totals'][seat]}){bomb}{held}</p>"
         )
+    worth = ", ".join(str(last["score"][seat]) for seat in placed)
+    rows.append(f"<p>Places score {worth} points, first to last.</p>")
     st.markdown(look.result_html(title, "".join(rows), "th-result"), unsafe_allow_html=True)
 
 
