@@ -13,6 +13,7 @@ from playwright.sync_api import Browser
 from core import games
 from core.rooms import Rooms
 from core.store import Store
+from tests.browsing import DIMMED
 from tests.servers import streamlit_server
 from tests.service_play import play_until_round_ends, tokens_by_position
 from tests.test_a1_refusals import at_a_dimmed_piece
@@ -33,7 +34,7 @@ def test_a1_a_tapped_dimmed_card_says_why_in_view(site: tuple[str, str], browser
     code, token, _ = at_a_dimmed_piece(rooms, "spades", seed=3)
     page = browser.new_page(viewport=PHONE)
     page.goto(f"{base}/room?room={code}&seat={token}")
-    dimmed = page.locator('[class*="st-key-dim-"] button').first
+    dimmed = page.locator(DIMMED).first
     dimmed.wait_for(timeout=30_000)
     dimmed.click(position={"x": 8, "y": 16})
     reason = page.locator('[data-testid="stAlert"]').filter(has_text="Spades are not broken")

@@ -30,6 +30,7 @@ from core.rooms import Rooms
 from core.spades.table import SpadesSettings
 from core.store import Store
 from tests.browsing import (
+    LIVE_CARD,
     act_in_page,
     join_through_invite,
     table_state,
@@ -465,7 +466,7 @@ def test_each_decision_fits_one_screen_at_phone_and_laptop_size(
             assert problems == [], f"{name} at {width}px: {problems}"
             assert page.evaluate(SIDEWAYS) <= 0, f"{name} scrolls sideways at {width}px"
             if kind == "playing" and width > 640:
-                card = page.locator('div[class*="st-key-play-"] button:not([disabled])').first
+                card = page.locator(LIVE_CARD).first
                 r = card.bounding_box()
                 assert r is not None
                 spot = [r["x"] + 8, r["y"] + 20]

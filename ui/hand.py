@@ -89,8 +89,8 @@ def playable(
     """
 
     def card(turn: Turn, legal: dict[int, Any], playing: bool, c: int, index: int) -> Card:
-        """One card: live if legal, dimmed (yet sending its play) if not on the player's
-        turn, plain the rest of the time."""
+        """One card: live if legal; on the player's turn to play, dimmed if not, yet still
+        sending its play; plain and off the rest of the time."""
         if c in legal:
             return Card(label(c), key("play", c, index), turn.send(legal[c]))
         if playing:
