@@ -51,7 +51,7 @@ div[class*="st-key-m3-cards-"] > div { width: auto !important; min-width: 0; ove
 .st-key-m3-hand-title p { margin: 0; font-size: 0.85rem; color: #44504a; }
 /* Results. */
 .m3-result { border-radius: 14px; padding: 0.65rem 0.9rem; background: #e3f6e9;
-  border-left: 6px solid #1f6f43; }
+  border-left: 6px solid #1f6f43; margin-bottom: 1rem; }
 .m3-result.m3-failed { background: #fdecea; border-left-color: #c8102e; }
 .m3-result h3 { font-size: 1.08rem; margin: 0 0 0.2rem; padding: 0; line-height: 1.3; }
 .m3-result p { margin: 0.1rem 0 0; font-size: 0.9rem; }
@@ -305,16 +305,22 @@ def results(view: RoomView) -> None:
     scores(view)
 
 
+def _played(view: RoomView, word: str) -> str:
+    """The rounds played, against the game's length: "1 hand of 5", "2 rounds · first to 250"."""
+    played = view.rounds_played
+    said = f"{played} {word}{'s' * (played != 1)}"
+    if view.length_rounds is not None and view.target is None:
+        return f"{said} of {view.length_rounds}"
+    return f"{said} · {escape.markdown(view.length)}"
+
+
 def scores(view: RoomView) -> None:
     play = screens_of(view.game).controls
     units = play.units(view)
     last = view.last_round
     gained = list(last["score"]) if last else [0] * len(units)
     rows = sorted(zip(units, gained, view.totals, strict=False), key=lambda row: -row[2])
-    st.markdown(
-        f"**Scores** after {view.rounds_played} {play.ROUND}{'s' * (view.rounds_played != 1)}, "
-        f"{escape.markdown(view.length)}"
-    )
+    st.markdown(f"**Scores** after {_played(view, play.ROUND)}")
     st.markdown(
         look.table_html(
             ("", f"This {play.ROUND}", "Total"), [(u, f"{g:+d}", t) for u, g, t in rows]
@@ -363,8 +369,9 @@ room_view = load()
 if room_view is None:
     st.stop()
 assert room_view is not None
-show_flash()
 status = room_view.status
+if status not in (PLAYING, CHOOSING) or room_view.book is not None:
+    show_flash()
 if room_view.book is not None or status == KEEPING_SCORE:  # a scorebook: rounds entered, not dealt
     book = screens_of(room_view.game).book
     if book is None:  # a scorebook of a game that keeps none cannot be opened
@@ -380,6 +387,7 @@ with st.container(key="m3-page"):
         compact = game_screens.compact
         table(room_view, compact=compact is not None and compact(room_view))
         game_screens.controls.play(room_view, Turn(svc, token, room_view.version))
+        show_flash()  # a refusal no hand showed: under the controls that were tapped
         host_tools(room_view)
     elif status in (RESULTS, OVER):
         results(room_view)

@@ -33,6 +33,13 @@ def join_through_invite(page: Page, invite: str, name: str, team: str | None = N
     page.wait_for_selector("text=Waiting for the host", timeout=20_000)
 
 
+#: A card the player may play now. A card they may not is dimmed and keyed ``dim-…`` (it
+#: still taps, for the rules to say why not); a waiting hand's cards are ``play-…`` but off.
+LIVE_CARD = 'div[class*="st-key-play-"] button:not([disabled])'
+#: A dimmed card or tile of the hand: on the player's turn, one the rules refuse now.
+DIMMED = 'div[class*="st-key-dim-"] button'
+
+
 def take_turn(page: Page) -> bool:
     """Make this player's move if it is their turn; True if they clicked.
 
@@ -47,7 +54,7 @@ def take_turn(page: Page) -> bool:
         if trump.count():
             trump.click(timeout=5_000)
             return True
-        playable = page.locator('div[class*="st-key-play-"] button:not([disabled])')
+        playable = page.locator(LIVE_CARD)
         if playable.count():
             # Its corner: the hand overlaps.
             playable.first.click(position={"x": 8, "y": 16}, timeout=5_000)

@@ -30,6 +30,7 @@ from core.rooms import Rooms
 from core.spades.table import SpadesSettings
 from core.store import Store
 from tests.browsing import (
+    LIVE_CARD,
     act_in_page,
     join_through_invite,
     table_state,
@@ -65,8 +66,8 @@ def hand_of(page: Page) -> set[str]:
     faces = page.locator(".m3-row [data-card]").evaluate_all(
         "nodes => nodes.map(n => n.dataset.card)"
     )
-    keys = page.locator('[class*="st-key-play-"]').evaluate_all(
-        "nodes => nodes.map(n => [...n.classList].find(c => c.startsWith('st-key-play-')))"
+    keys = page.locator('[class*="st-key-play-"], [class*="st-key-dim-"]').evaluate_all(
+        "nodes => nodes.map(n => [...n.classList].find(c => /^st-key-(play|dim)-/.test(c)))"
     )
     return set(faces) | {key.split("-")[5] for key in keys if key}
 
@@ -397,7 +398,8 @@ ONE_SCREEN = """(kind) => {
   };
   const felt = document.querySelector('.m3-felt');
   if (!felt) problems.push('no felt'); else visible(felt, 'felt');
-  const hand = [...document.querySelectorAll('div[class*="st-key-play-"] button')];
+  const hand = [...document.querySelectorAll(
+    'div[class*="st-key-play-"] button, div[class*="st-key-dim-"] button')];
   for (const card of hand) {
     visible(card, 'card');
     const r = card.getBoundingClientRect();
@@ -413,7 +415,7 @@ ONE_SCREEN = """(kind) => {
     calling: [...picks, ...byText('Call')],
     removal: [...picks, ...byText('Confirm Selection')],
     trump: [...document.querySelectorAll('div[class*="st-key-trump-"] button')],
-    playing: hand.filter(b => !b.disabled),
+    playing: hand.filter(b => b.closest('div[class*="st-key-play-"]') && !b.disabled),
     results: [...byText('Next Round'), ...byText('Next Hand')],
   }[kind];
   if (!controls.length) problems.push(`no controls for ${kind}`);
@@ -464,7 +466,7 @@ def test_each_decision_fits_one_screen_at_phone_and_laptop_size(
             assert problems == [], f"{name} at {width}px: {problems}"
             assert page.evaluate(SIDEWAYS) <= 0, f"{name} scrolls sideways at {width}px"
             if kind == "playing" and width > 640:
-                card = page.locator('div[class*="st-key-play-"] button:not([disabled])').first
+                card = page.locator(LIVE_CARD).first
                 r = card.bounding_box()
                 assert r is not None
                 spot = [r["x"] + 8, r["y"] + 20]

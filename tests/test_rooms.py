@@ -359,7 +359,7 @@ def test_the_lobby_seats_teams_and_the_host_passes_on(rooms: Rooms) -> None:
 def test_a_move_is_validated_against_the_seat_the_token_owns(rooms: Rooms) -> None:
     _, tokens = open_room(rooms, RoomSettings(mode="teams", players=2), 2)
     waiting = tokens[1]
-    with pytest.raises(Refused, match="cannot act now"):
+    with pytest.raises(Refused, match="It is not your turn"):
         rooms.act(waiting, {"seat": 0, "type": "pass"})  # claiming another seat is ignored
     view = rooms.view(tokens[0])
     assert view.table is not None and view.table.auction == ()

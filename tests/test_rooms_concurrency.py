@@ -80,7 +80,7 @@ def test_eight_processes_send_the_same_move_and_exactly_one_applies(
     for number in range(len(moves)):
         these = [a for n, a in answers if n == number]
         assert these.count("applied") == 1, these
-        assert all("cannot act now" in a or "round is in" in a for a in these if a != "applied")
+        assert all("not your turn" in a or "round is in" in a for a in these if a != "applied")
     with store.read() as session:
         doc = json.loads(session.get(Room, code).doc)  # type: ignore[union-attr]
     actions = doc["round"]["actions"]

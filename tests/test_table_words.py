@@ -183,7 +183,7 @@ def test_the_results_headline_says_who_made_what() -> None:
     failed = words.headline(room_view(table, "teams", last_round=last_round(False, "teams")))
     assert failed is not None and not failed.made
     assert failed.title == "Asha and Chen take 135 of 150 — the bid fails"
-    assert failed.detail == "Ben and Dev (team B) score 150"
+    assert failed.detail == "The defenders, Ben and Dev (team B), score the bid (+150)"
 
 
 def test_card_based_results_give_each_players_score() -> None:
@@ -192,4 +192,57 @@ def test_card_based_results_give_each_players_score() -> None:
     view = room_view(table, "partners", last_round=last_round(True, "partners"))
     said = words.headline(view)
     assert said is not None
-    assert said.detail == "Scores this round: Asha +300, Chen +150"
+    assert said.detail == (
+        "Asha, the bidder, scores twice the bid (+300); Chen, partner, the bid (+150); "
+        "the defenders nothing."
+    )
+
+
+def test_a1_card_based_results_say_a_failed_bid_by_each_players_part() -> None:
+    hand = record.load(golden("r26_complete_partners_made"))
+    table = player_view(record.replay(hand), 0)
+    last = {**last_round(False, "partners"), "score": [-150, 150, 0, 150]}
+    said = words.headline(room_view(table, "partners", last_round=last))
+    assert said is not None
+    assert said.detail == (
+        "Asha, the bidder, loses the bid (−150); defending, Ben and Dev score the bid "
+        "(+150 each); Chen, partner, nothing."
+    )
+
+
+def all_passed() -> Any:
+    """A golden round's deal where every player passes (R13), as the opener sees it."""
+    state = record.start(record.load(golden("r26_complete_partners_made")))
+    while state.phase.label == "bidding":
+        assert state.to_act is not None
+        rules.apply(state, rules.PASS_ACTIONS[state.to_act])
+    return state
+
+
+def test_a1_an_auction_everyone_passes_says_the_opener_takes_it_at_the_minimum() -> None:
+    state = all_passed()
+    said = words.narration(room_view(player_view(state, 0), "partners"))
+    opener = NAMES[state.first_bidder]
+    assert state.bidder == state.first_bidder and state.bid == state.config.min_bid
+    assert said == (
+        f"Everyone passed, so {opener}, who opened the bidding, "
+        f"takes it at the minimum of {state.config.min_bid}."
+    )
+
+
+def test_a1_both_kali_tidis_taken_in_one_trick_are_said_once() -> None:
+    hand = record.load(golden("r26_complete_partners_made"))
+    table = player_view(record.replay(hand), 0)
+    last = {**last_round(True, "teams"), "kali_tidi": [{"seat": 2, "trick": 18}] * 2}
+    said = words.headline(room_view(table, "teams", last_round=last))
+    assert said is not None and said.kali == "Chen took both in trick 18"
+
+
+def test_a1_the_felt_at_the_results_names_the_round_just_finished() -> None:
+    hand = record.load(golden("r26_complete_partners_made"))
+    table = player_view(record.replay(hand), 0)
+    shown = {"rounds_played": 1, "length_rounds": 10, "target": None, "totals": (5,) * 4}
+    after = room_view(table, "partners", status="results", **shown)
+    during = room_view(table, "partners", status="playing", **shown)
+    assert "Round <b>1</b> of 10" in words.corners(after)[0]
+    assert "Round <b>2</b> of 10" in words.corners(during)[0]

@@ -5,6 +5,12 @@ for 14 to 20) and a laptop 20; each card is a Streamlit button whose face
 the card CSS of :mod:`ui.look` draws from its key. Only on the player's turn
 to play are the legal cards live; the others are dimmed then, and the whole
 hand is the same faces, not dimmed, the rest of the time.
+
+A dimmed card still taps: it sends its move through the gate like any other,
+the rules refuse it, and the refusal says why ("You must follow hearts"). Its
+widget key starts ``dim-`` where a live card's starts ``play-`` (``dim-H-p0-KH-3``
+against ``play-H-p0-KH-3``), so the CSS draws it dimmed and tests and scripts tell
+the two apart without reading a ``disabled`` attribute.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from typing import Any
 import streamlit as st
 
 from core.rooms import RoomView
-from ui.turn import Turn
+from ui.turn import Turn, show_flash
 
 #: A phone's hand holds at most this many cards to a row; a laptop's, this many.
 PHONE_ROW, WIDE_ROW = 13, 20
@@ -33,7 +39,8 @@ class Card:
 
 
 def draw(hand: Sequence[Card], live: bool, tap: Callable[[Callable[[], Any]], None]) -> None:
-    """The hand; ``tap`` runs a card's action (the page's refusal handling around it)."""
+    """The hand; ``tap`` runs a card's action (the page's refusal handling around it), and a
+    refusal shows just under the cards."""
     if not hand:
         return
     count = len(hand)
@@ -61,21 +68,36 @@ def draw(hand: Sequence[Card], live: bool, tap: Callable[[Callable[[], Any]], No
                 on_click=tap if card.on_tap is not None else None,
                 args=(card.on_tap,) if card.on_tap is not None else None,
             )
+    show_flash()
 
 
 def playable(
     label: Callable[[int], str],
     key: Callable[[str, int, int], str],
     card_of: Callable[[Any], int],
+    name: Callable[[int], str],
 ) -> Callable[[RoomView, Turn], None]:
     """A trick-taking game's hand (its ``hand`` under the felt): the seat's cards, from its
     room view and the page's seat.
 
     On the seat's turn to play, each card a legal action plays (``card_of`` says which
     card an action plays) taps to send that action as the page sends every move
-    (:meth:`ui.turn.Turn.send`); ``label`` and ``key`` draw each card's face, ``key``
-    from the widget's prefix, the card and its place in the hand.
+    (:meth:`ui.turn.Turn.send`); every other card is dimmed and taps to send its play
+    all the same (``name`` is the card's name in the move), for the rules to refuse with
+    their reason. ``label`` and ``key`` draw each card's face, ``key`` from the widget's
+    prefix, the card and its place in the hand.
     """
+
+    def card(turn: Turn, legal: dict[int, Any], playing: bool, c: int, index: int) -> Card:
+        """One card: live if legal; on the player's turn to play, dimmed if not, yet still
+        sending its play; plain and off the rest of the time."""
+        if c in legal:
+            return Card(label(c), key("play", c, index), turn.send(legal[c]))
+        if playing:
+            return Card(
+                label(c), key("dim", c, index), turn.move({"type": "play", "card": name(c)})
+            )
+        return Card(label(c), key("play", c, index), None)
 
     def hand(view: RoomView, turn: Turn) -> None:
         table = view.table
@@ -83,10 +105,7 @@ def playable(
             return
         playing = table.my_turn and table.phase == "playing"
         legal = {card_of(a): a for a in table.legal} if playing else {}
-        shown = [
-            Card(label(c), key("play", c, index), turn.send(legal[c]) if c in legal else None)
-            for index, c in enumerate(table.hand)
-        ]
+        shown = [card(turn, legal, playing, c, index) for index, c in enumerate(table.hand)]
         draw(shown, playing, turn.tap)
 
     return hand

@@ -24,11 +24,21 @@ FELT = "#1f6f43"
 KEY_SUIT = (*pieces.SUITS, "J")
 _COLOURS = (*pieces.SUIT_COLOURS, pieces.JOKER_COLOUR)
 _SYMBOLS = (*pieces.SUIT_SYMBOLS, "★")
-_BUTTONS = ('div[class*="st-key-play-"]', 'div[class*="st-key-pick-"]')
+#: A hand's card button: live (key ``play-…``) or dimmed (``dim-…``, a card that may not be
+#: played now but still taps, so the rules can say why); both draw the same face.
+_LIVE = 'div[class*="st-key-play-"]'
+_DIM = "div:is(" + ", ".join(f'[class*="st-key-dim-{s}-p"]' for s in KEY_SUIT) + ")"
+_CARD = (
+    "div:is("
+    + ", ".join(['[class*="st-key-play-"]', *(f'[class*="st-key-dim-{s}-p"]' for s in KEY_SUIT)])
+    + ")"
+)
+_BUTTONS = (_CARD, 'div[class*="st-key-pick-"]')
 _FACE = " button [data-testid='stMarkdownContainer']"
 
 CARD_CSS = (
-    """
+    (
+        """
 <style>
 :root { --m3-cw: 4.4rem; --m3-ch: 6.2rem; --m3-small-w: 2.9rem; --m3-small-h: 4.1rem; }
 @media (max-width: 640px) {
@@ -37,7 +47,7 @@ CARD_CSS = (
 .m3-card { position: relative; flex: none; box-sizing: border-box;
   width: var(--m3-cw); height: var(--m3-ch); }
 .m3-card.m3-small { width: var(--m3-small-w); height: var(--m3-small-h); }
-.m3-card, div[class*="st-key-play-"] button [data-testid="stMarkdownContainer"],
+.m3-card, %CARD% button [data-testid="stMarkdownContainer"],
 div[class*="st-key-pick-"] button [data-testid="stMarkdownContainer"] {
   background: #fffdf7; border: 1px solid #cfc7b2; border-radius: 0.45rem;
   box-shadow: 0 2px 6px rgba(0,0,0,0.35); color: var(--m3-suit, #111);
@@ -49,7 +59,7 @@ div[class*="st-key-pick-"] button [data-testid="stMarkdownContainer"] {
   padding-left: 0.6rem; }
 .m3-small .m3-corner { font-size: 0.78rem; top: 0.12rem; left: 0.15rem; }
 .m3-small .m3-pip { font-size: calc(var(--m3-small-w) * 0.5); }
-.m3-badge, div[class*="st-key-play-"] button [data-testid="stMarkdownContainer"]::after {
+.m3-badge, %CARD% button [data-testid="stMarkdownContainer"]::after {
   position: absolute; left: 0.22rem; top: 2.35rem; min-width: 1.15rem; height: 1.15rem;
   padding: 0 0.16rem; box-sizing: border-box; border-radius: 0.6rem; background: #1f6f43;
   color: #fff; font: 700 0.62rem/1.15rem system-ui, sans-serif; text-align: center;
@@ -61,34 +71,34 @@ div[class*="st-key-pick-"] button [data-testid="stMarkdownContainer"] {
 .m3-card.m3-out { outline: 3px solid #f3d77a; }
 @media (max-width: 640px) {
   .m3-corner { font-size: 0.88rem; }
-  .m3-badge, div[class*="st-key-play-"] button [data-testid="stMarkdownContainer"]::after {
+  .m3-badge, %CARD% button [data-testid="stMarkdownContainer"]::after {
     top: 1.95rem; left: 0.16rem; }
 }
 
 /* A card button: a still click area the size of the card; its label block is the face. */
-div[class*="st-key-play-"] button, div[class*="st-key-pick-"] button {
+%CARD% button, div[class*="st-key-pick-"] button {
   position: relative; width: var(--m3-cw); height: var(--m3-ch); min-height: 0;
   padding: 0; margin: 0; border: none; background: transparent; box-shadow: none;
   display: block; }
-div[class*="st-key-play-"] button [data-testid="stMarkdownContainer"],
+%CARD% button [data-testid="stMarkdownContainer"],
 div[class*="st-key-pick-"] button [data-testid="stMarkdownContainer"] {
   position: absolute; inset: 0; pointer-events: none; transition: transform 0.12s ease-out; }
-div[class*="st-key-play-"] button p {
+%CARD% button p {
   position: absolute; top: 0.2rem; left: 0.25rem; width: 1.2em; margin: 0;
   white-space: normal; word-spacing: 100vw; text-align: center; font-weight: 700;
   line-height: 1.02; font-size: 1rem; font-family: Georgia, "Times New Roman", serif; }
-div[class*="st-key-play-"] button [data-testid="stMarkdownContainer"]::before {
+%CARD% button [data-testid="stMarkdownContainer"]::before {
   position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
   padding-left: 0.6rem; font-size: calc(var(--m3-cw) * 0.5); line-height: 1; }
-div[class*="st-key-play-"] button:not(:disabled):hover [data-testid="stMarkdownContainer"],
-div[class*="st-key-play-"] button:not(:disabled):focus-visible [data-testid="stMarkdownContainer"] {
+%LIVE% button:not(:disabled):hover [data-testid="stMarkdownContainer"],
+%LIVE% button:not(:disabled):focus-visible [data-testid="stMarkdownContainer"] {
   transform: translateY(-0.45rem); border-color: #1f6f43;
   box-shadow: 0 6px 12px rgba(0,0,0,0.35); }
-div[class*="st-key-play-"] button:disabled { cursor: default; opacity: 1; }
-.st-key-m3-hand-live div[class*="st-key-play-"] button:disabled
-  [data-testid="stMarkdownContainer"] { filter: grayscale(0.55) brightness(0.78); }
+%CARD% button:disabled { cursor: default; opacity: 1; }
+/* A card that may not be played now: dimmed, yet a tap asks the rules why. */
+%DIM% button [data-testid="stMarkdownContainer"] { filter: grayscale(0.55) brightness(0.78); }
 @media (max-width: 640px) {
-  div[class*="st-key-play-"] button p { font-size: 0.88rem; }
+  %CARD% button p { font-size: 0.88rem; }
 }
 
 /* A card to pick in a grid (a choice of cards): rank and suit in the middle. */
@@ -102,13 +112,18 @@ div[class*="st-key-pick-"][class*="-on"] button [data-testid="stMarkdownContaine
 div[class*="st-key-pick-"] button:disabled [data-testid="stMarkdownContainer"] {
   opacity: 0.4; }
 """
-    + "".join(
-        f'{sel}[class*="-{KEY_SUIT[i]}-p"] {{ --m3-suit: {colour}; }}'
-        f'div[class*="st-key-play-{KEY_SUIT[i]}-"]{_FACE}::before {{ content: "{symbol}"; }}'
-        for i, (colour, symbol) in enumerate(zip(_COLOURS, _SYMBOLS, strict=True))
-        for sel in _BUTTONS
+        + "".join(
+            f'{sel}[class*="-{KEY_SUIT[i]}-p"] {{ --m3-suit: {colour}; }}'
+            f'div:is([class*="st-key-play-{KEY_SUIT[i]}-"], [class*="st-key-dim-{KEY_SUIT[i]}-p"])'
+            f'{_FACE}::before {{ content: "{symbol}"; }}'
+            for i, (colour, symbol) in enumerate(zip(_COLOURS, _SYMBOLS, strict=True))
+            for sel in _BUTTONS
+        )
+        + "</style>"
     )
-    + "</style>"
+    .replace("%LIVE%", _LIVE)
+    .replace("%DIM%", _DIM)
+    .replace("%CARD%", _CARD)
 )
 
 
@@ -120,7 +135,7 @@ def badge_css(points: Iterable[int], gold: int | None = None) -> str:
     return (
         "<style>"
         + "".join(
-            f'div[class*="st-key-play-"][class*="-p{p}-"]{_FACE}::after '
+            f'{_CARD}[class*="-p{p}-"]{_FACE}::after '
             f'{{ content: "{p}";{" background: #b8860b;" if p == gold else ""} }}'
             for p in sorted(set(points) - {0})
         )

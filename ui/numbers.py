@@ -14,7 +14,9 @@ beyond ±9,007,199,254,740,991 either (it turns red and keeps the last one), so
 a script installed once a page (:func:`install`) writes any number typed
 beyond ±999,999,999,999,999 as that number, which the box does commit and the
 server then refuses as out of range: the box never shows one number and holds
-another.
+another. Streamlit's "Press Enter to apply" hint sits inside the box, where in
+a narrow box it covers the + step; here it hangs just under the box's right
+edge instead, so it never covers a step or the number.
 """
 
 from __future__ import annotations
@@ -65,9 +67,13 @@ class Number:
 #: The largest number a box shows: Streamlit's box commits any number up to ±2⁵³ − 1.
 LARGEST = 999_999_999_999_999
 #: Installed once a page: a number typed beyond :data:`LARGEST` (or written as ``1e99``) is
-#: shown as ±:data:`LARGEST`, through the box's own input event, so that it is committed.
+#: shown as ±:data:`LARGEST`, through the box's own input event, so that it is committed;
+#: and the "Press Enter to apply" hint hangs under its box, clear of the steps.
 LIMIT_JS = f"""
-<style>:has(> .st-key-m3-numbers) {{ display: none; }}</style>
+<style>:has(> .st-key-m3-numbers) {{ display: none; }}
+[data-testid="stNumberInput"] [data-testid="InputInstructions"] {{
+  top: 100%; bottom: auto; right: 0; left: auto; padding: 0.1rem 0 0; line-height: 1;
+  pointer-events: none; }}</style>
 <script>
 (() => {{
   if (window.m3Numbers) return;

@@ -4,7 +4,9 @@ The room page builds a :class:`Turn` from the URL's seat token and the table
 version it drew; a game's UI (``ui/<game>/table.py``) makes its buttons with
 ``turn.move(...)`` and ``turn.tap``, so a click on a table that moved on
 reaches the service with the old version and is refused as stale, and the
-refusal is shown above the redrawn table.
+refusal is shown in the redrawn page: under the hand when a piece of it was
+tapped (where the player's finger is, on a phone too), else under the
+controls, or above everything away from the table.
 """
 
 from __future__ import annotations
@@ -48,10 +50,10 @@ class Turn:
 
 
 def show_flash() -> None:
-    """The last refusal, once, above the table."""
+    """The last refusal, once, as a sentence, where the page calls for it."""
     message = st.session_state.pop("flash", None)
     if message:
-        st.warning(escape.markdown(message))
+        st.warning(escape.markdown(message[:1].upper() + message[1:]), icon=":material/block:")
 
 
 def _ask(turn: Turn, describe: Callable[[Any], str]) -> None:

@@ -52,6 +52,7 @@ from core.moon3.cards import (
     SUIT,
     SUIT_NAMES,
     deck,
+    label,
 )
 from core.moon3.config import BID_STEP, Config, Mode
 from core.moon3.state import Phase, State
@@ -380,7 +381,7 @@ def legal_actions(state: State) -> Sequence[Action]:
 def timeout_action(state: State) -> Action:
     """R14: the automatic pass of a bidder whose time ran out."""
     if state.phase is not Phase.BIDDING or state.to_act is None:
-        raise IllegalAction("only a bidder's turn times out")
+        raise IllegalAction("Only a bidder's turn times out")
     return PASS_ACTIONS[state.to_act]
 
 
@@ -410,21 +411,23 @@ def apply(state: State, action: Action) -> None:
 def check(state: State, action: Action) -> None:
     """Raise :class:`IllegalAction` with the reason unless ``action`` is legal now."""
     if not isinstance(action, Action):
-        raise IllegalAction("not an action")
+        raise IllegalAction("That is not a move")
     phase = state.phase
     kind = action.kind
     seat = action.seat
     cfg = state.config
     if phase is Phase.ROUND_OVER:
-        raise IllegalAction("the round is over")
+        raise IllegalAction("The round is over")
     if kind not in _VERBS:
-        raise IllegalAction(f"unknown action type {echo(kind, 12)}")
+        raise IllegalAction(f"There is no move called {echo(kind, 12)}")
     if kind not in PHASE_KINDS[phase]:
-        raise IllegalAction(f"cannot {_VERBS[kind]} now: the round is in the {phase.label} phase")
+        raise IllegalAction(
+            f"You cannot {_VERBS[kind]} now: the round is in the {phase.label} phase"
+        )
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < cfg.players:
-        raise IllegalAction(f"there is no seat {echo(seat, 12)} at a table of {cfg.players}")
+        raise IllegalAction(f"There is no seat {echo(seat, 12)} at a table of {cfg.players}")
     if seat != state.to_act:
-        raise IllegalAction(f"seat {seat} cannot act now: seat {state.to_act} is to act")
+        raise IllegalAction("It is not your turn")
     value = action.value
     if kind == PLAY:
         _check_play(state, seat, value)
@@ -433,21 +436,21 @@ def check(state: State, action: Action) -> None:
     elif kind == CALL:
         _check_call(state, value)
     elif kind == TRUMP and (isinstance(value, bool) or value not in (0, 1, 2, 3)):
-        raise IllegalAction("trump must be one of S, H, C, D")
+        raise IllegalAction("Trump is spades, hearts, clubs or diamonds")
 
 
 def _check_bid(state: State, amount: object) -> None:
     cfg = state.config
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise IllegalAction("a bid amount must be an integer")
+        raise IllegalAction("A bid is a whole number of points")
     if amount % BID_STEP:
-        raise IllegalAction(f"bids go in steps of 5; {amount} is not a multiple of 5")
+        raise IllegalAction(f"Bids go in steps of 5: {amount} is not a multiple of 5")
     if amount > cfg.max_bid:
-        raise IllegalAction(f"the maximum bid is {cfg.max_bid}")
+        raise IllegalAction(f"You can bid at most {cfg.max_bid}")
     if amount < cfg.min_bid:
-        raise IllegalAction(f"the minimum bid is {cfg.min_bid}")
+        raise IllegalAction(f"You must bid at least {cfg.min_bid}")
     if state.high_bid is not None and amount <= state.high_bid:
-        raise IllegalAction(f"a bid must be higher than the current bid of {state.high_bid}")
+        raise IllegalAction(f"Your bid must be higher than the standing bid of {state.high_bid}")
 
 
 def _check_call(state: State, called: object) -> None:
@@ -455,30 +458,30 @@ def _check_call(state: State, called: object) -> None:
     if not isinstance(called, tuple) or not all(
         isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(ALL_IDS) for c in called
     ):
-        raise IllegalAction("a call names cards")
+        raise IllegalAction("A call names cards")
     if len(called) != need:
-        raise IllegalAction(f"call exactly {need} card{'s' if need > 1 else ''}, not {len(called)}")
+        raise IllegalAction(f"Call exactly {need} card{'s' if need > 1 else ''}, not {len(called)}")
     if len(set(called)) != len(called):
-        raise IllegalAction("the called cards must be distinct")
+        raise IllegalAction("The cards you call must all be different")
     allowed = set(callable_cards(state))
     for c in called:
         if c not in allowed:
             dealt = sum(h.count(c) for h in state.dealt)
-            why = "it was not dealt" if not dealt else "the bidder holds every dealt copy"
-            raise IllegalAction(f"{NAME[c]} cannot be called: {why}")
+            why = "it was not dealt" if not dealt else "you hold every copy dealt"
+            raise IllegalAction(f"You cannot call {label(c)}: {why}")
 
 
 def _check_play(state: State, seat: int, card: object) -> None:
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < len(ALL_IDS):
-        raise IllegalAction("a play names a card")
+        raise IllegalAction("A play names a card")
     hand = state.hands[seat]
     if card not in hand:
-        raise IllegalAction(f"seat {seat} does not hold {NAME[card]}")
+        raise IllegalAction(f"You don't hold {label(card)}")
     if state.trick_cards:
         led = state.led_suit
         eff = state.eff_suit
         if eff[card] != led and any(eff[c] == led for c in hand):
-            raise IllegalAction(f"seat {seat} must follow {SUIT_NAMES[led]}")
+            raise IllegalAction(f"You must follow {SUIT_NAMES[led]}")
 
 
 # ---------------------------------------------------------------- unchecked apply

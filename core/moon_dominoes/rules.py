@@ -43,7 +43,10 @@ from core.moon_dominoes.state import Phase, State
 NEXT = seats.NEXT[PLAYERS]
 BIDDING, DISCARD_PHASE, TRUMP_PHASE = Phase.BIDDING, Phase.DISCARD, Phase.TRUMP
 PLAYING, HAND_OVER, REDEAL = Phase.PLAYING, Phase.HAND_OVER, Phase.REDEAL
-SUIT_WORDS = ("blanks", "1s", "2s", "3s", "4s", "5s", "6s", "trumps")
+
+
+#: How a number is said in a refusal.
+NUMBER_WORDS = ("blank", "1", "2", "3", "4", "5", "6")
 
 
 class IllegalAction(ValueError):
@@ -120,38 +123,48 @@ def apply(state: State, action: Action) -> None:
     """Check ``action`` against the rules and apply it; :class:`IllegalAction` says why not."""
     phase = state.phase
     if phase is HAND_OVER or phase is REDEAL:
-        raise IllegalAction("the hand is over")
+        raise IllegalAction("The hand is over")
     if action.seat != state.to_act:
-        raise IllegalAction(f"it is seat {state.to_act}'s turn, not seat {action.seat}'s")
+        raise IllegalAction("It is not your turn")
     seat, kind, value = action
     if kind in (DISCARD, PLAY) and not 0 <= value < tiles.COUNT:
-        raise IllegalAction("there is no such tile")
+        raise IllegalAction("There is no such tile")
     if phase is BIDDING:
         if kind == BID:
             if value not in AMOUNTS:
-                raise IllegalAction("a bid is 4, 5, 6, 7 or 21")
+                raise IllegalAction("A bid is 4, 5, 6, 7 or 21")
             if value <= standing(state):
-                raise IllegalAction(f"a bid must be higher than {standing(state)}")
+                raise IllegalAction(f"Your bid must be higher than {standing(state)}")
         elif kind != PASS:
-            raise IllegalAction("the auction is on: pass or bid")
+            raise IllegalAction("The auction is on: pass or bid")
     elif phase is DISCARD_PHASE:
         if kind != DISCARD:
-            raise IllegalAction("the bidder takes the widow and discards a tile first")
+            raise IllegalAction("You took the widow: discard a tile first")
         if not state.hands[seat] >> value & 1:
-            raise IllegalAction(f"seat {seat} does not hold {tiles.NAME[value]}")
+            raise IllegalAction(f"You don't hold {tiles.NAME[value]}")
     elif phase is TRUMP_PHASE:
         if kind != TRUMP:
-            raise IllegalAction("the bidder names trump now")
+            raise IllegalAction("Name trump first")
         if value not in tiles.TRUMPS:
-            raise IllegalAction("trump is a number 0 to 6, doubles or none")
+            raise IllegalAction("Trump is a number 0 to 6, doubles or no trump")
     else:
         if kind != PLAY:
-            raise IllegalAction("the tricks are under way: play a tile")
+            raise IllegalAction("The tricks are under way: play a tile")
         if not state.hands[seat] >> value & 1:
-            raise IllegalAction(f"seat {seat} does not hold {tiles.NAME[value]}")
+            raise IllegalAction(f"You don't hold {tiles.NAME[value]}")
         if not playable(state, seat) >> value & 1:
-            raise IllegalAction(f"seat {seat} must follow {SUIT_WORDS[state.led_suit]}")
+            assert state.trump is not None  # named before the first tile
+            raise IllegalAction(must_follow(state.led_suit, state.trump))
     apply_unchecked(state, action)
+
+
+def must_follow(led: int, trump: int) -> str:
+    """M5 as said to a player who did not follow: what was led and what they must play."""
+    if led == tiles.TRUMP_SUIT:
+        if trump == tiles.DOUBLES:
+            return "You must play a double — doubles are trump"
+        return f"You must play a {NUMBER_WORDS[trump]} — it is trump"
+    return f"You must play a {NUMBER_WORDS[led]} — a {NUMBER_WORDS[led]} was led"
 
 
 def apply_unchecked(state: State, action: Action) -> None:

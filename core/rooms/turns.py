@@ -41,9 +41,9 @@ def act(ctx: Ctx, token: str, action: object, version: int | None) -> int:
     seat = ctx.seat_of(token)
     seen(seat, ctx.now)
     if ctx.status != PLAYING:
-        raise Refused("there is nothing to play right now")
+        raise Refused("There is nothing to play right now")
     if not isinstance(action, dict):
-        raise Refused("that is not a move")
+        raise Refused("That is not a move")
     assert seat.position is not None
     data = {**action, "seat": seat.position}
     try:

@@ -205,9 +205,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def apply(state: State, action: Action) -> None:
     """Check ``action`` against the rules and apply it; :class:`IllegalAction` says why not."""
     if state.phase is Phase.HAND_OVER:
-        raise IllegalAction("the hand is over")
+        raise IllegalAction("The hand is over")
     if action.seat != state.to_act:
-        raise IllegalAction(f"it is seat {state.to_act}'s turn, not seat {action.seat}'s")
+        raise IllegalAction("It is not your turn")
     if state.phase is Phase.BIDDING:
         _check_bid(state, action)
     else:
@@ -217,34 +217,34 @@ def apply(state: State, action: Action) -> None:
 
 def _check_bid(state: State, action: Action) -> None:
     if action.kind != BID:
-        raise IllegalAction("every player bids before the first card is played")
+        raise IllegalAction("Everyone bids before the first card is played")
     config = state.config
     if action.blind:
         if not config.blind_nil:
-            raise IllegalAction("blind nil is not played at this table")
+            raise IllegalAction("Blind nil is not played at this table")
         if not blind_nil_allowed(state, action.seat):
-            raise IllegalAction("blind nil needs a side 100 or more behind")
+            raise IllegalAction("You may bid blind nil only when your side is 100 or more behind")
         return
     if action.value == 0 and not config.nil:
-        raise IllegalAction("nil is not played at this table")
+        raise IllegalAction("Nil is not played at this table")
     if not 0 <= action.value <= config.hand_size:
         raise IllegalAction(
-            f"a bid is 1 to {config.hand_size} tricks" + (", or 0 for nil" if config.nil else "")
+            f"A bid is 1 to {config.hand_size} tricks" + (", or 0 for nil" if config.nil else "")
         )
 
 
 def _check_play(state: State, action: Action) -> None:
     if action.kind != PLAY:
-        raise IllegalAction("the bidding is over: play a card")
+        raise IllegalAction("The bidding is over: play a card")
     seat, c = action.seat, action.value
     hand = state.hands[seat]
     if not 0 <= c < 54 or not hand >> c & 1:
-        raise IllegalAction(f"seat {seat} does not hold {cards.NAME[c]}")
+        raise IllegalAction(f"You don't hold {cards.label(c)}")
     if playable(state, seat) >> c & 1:
         return
     if state.trick_cards:
-        raise IllegalAction(f"seat {seat} must follow {cards.SUIT_NAMES[state.led_suit]}")
-    raise IllegalAction("spades are not broken yet: lead another suit")
+        raise IllegalAction(f"You must follow {cards.SUIT_NAMES[state.led_suit]}")
+    raise IllegalAction("Spades are not broken yet: lead another suit")
 
 
 def apply_unchecked(state: State, action: Action) -> None:

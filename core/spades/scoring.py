@@ -87,3 +87,51 @@ def winner(config: Config, totals: Sequence[int]) -> int | None:
     if not ended or list(totals).count(best) > 1:
         return None
     return list(totals).index(best)
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One part of a side's hand score (S6), for the results to say in the game's terms.
+
+    ``kind`` is ``"nil"`` (one nil bidder: ``seats`` is theirs, ``blind`` if blind),
+    ``"bags"`` (a failed nil bidder's tricks counted as over-tricks) or ``"contract"``
+    (the side's non-nil bidders, ``bid`` and ``took`` their sum, ``made`` or set).
+    """
+
+    kind: str
+    seats: tuple[int, ...]
+    points: int
+    made: bool
+    bid: int = 0
+    took: int = 0
+    blind: bool = False
+
+
+def terms(
+    config: Config, bids: Sequence[int], blind: Sequence[bool], taken: Sequence[int]
+) -> list[list[Term]]:
+    """S6 for every side as its parts: each nil, a failed nil's bags, the contract. Their
+    points add up to the side's hand score before any penalty for bags reaching 10."""
+    sides = []
+    for members in config.sides:
+        parts = []
+        bidders = tuple(s for s in members if bids[s] > 0)
+        tricks = sum(taken[s] for s in bidders)
+        for s in members:
+            if bids[s] != 0:
+                continue
+            worth = BLIND_NIL_POINTS if blind[s] else NIL_POINTS
+            made = taken[s] == 0
+            parts.append(Term("nil", (s,), worth if made else -worth, made, blind=blind[s]))
+            if not made and config.failed_nil == "partner":
+                tricks += taken[s]
+            elif not made and config.failed_nil == "bags":
+                parts.append(Term("bags", (s,), taken[s], False, took=taken[s]))
+        contract = sum(bids[s] for s in bidders)
+        if contract > 0:
+            made = tricks >= contract
+            points = 10 * contract + tricks - contract if made else -10 * contract
+            points = points if made or config.set_penalty else 0
+            parts.append(Term("contract", bidders, points, made, contract, tricks))
+        sides.append(parts)
+    return sides

@@ -114,18 +114,18 @@ def legal_actions(state: State) -> Sequence[Action]:
 def apply(state: State, action: Action) -> None:
     """Check ``action`` against the rules, then apply it; :class:`IllegalAction` says why."""
     if state.phase is not PLAYING:
-        raise IllegalAction("the hand is over")
+        raise IllegalAction("The hand is over")
     if action.seat != state.to_act:
         if not 0 <= action.seat < state.config.players:
-            raise IllegalAction(f"there is no seat {action.seat}")
+            raise IllegalAction(f"There is no seat {action.seat}")
         if state.passed >> action.seat & 1:
-            raise IllegalAction(f"seat {action.seat} has passed and is out until the trick ends")
+            raise IllegalAction("You passed: you are out until the trick ends")
         if not state.hands[action.seat]:
-            raise IllegalAction(f"seat {action.seat} has played out every card")
-        raise IllegalAction(f"it is seat {state.to_act}'s turn, not seat {action.seat}'s")
+            raise IllegalAction("You have played out every card")
+        raise IllegalAction("It is not your turn")
     if action.kind == PASS:
         if state.standing is None:
-            raise IllegalAction("the leader must play; there is nothing to pass on")
+            raise IllegalAction("You lead: you must play, there is nothing to pass on")
     else:
         _check_play(state, action)
     apply_unchecked(state, action)
@@ -135,15 +135,17 @@ def _check_play(state: State, action: Action) -> None:
     held = state.hands[action.seat]
     for card in action.cards:
         if not held >> card & 1:
-            raise IllegalAction(f"seat {action.seat} does not hold {cards.NAME[card]}")
+            raise IllegalAction(f"You don't hold {cards.label(card)}")
     combo = combos.classify(action.cards)
     if combo is None:
-        raise IllegalAction(f"{' '.join(cards.names(action.cards))} is not a combination")
+        raise IllegalAction(f"Not a combination: {' '.join(cards.label(c) for c in action.cards)}")
     if first_play(state) and state.lowest not in action.cards:
-        raise IllegalAction(f"the first play must include {cards.NAME[state.lowest]}")
+        lowest = cards.label(state.lowest)
+        raise IllegalAction(f"{lowest} must start: your first play must include it")
     standing = state.standing
     if standing is not None and not combos.beats(combo, standing):
-        raise IllegalAction(f"{combos.describe(combo)} does not beat {combos.describe(standing)}")
+        said, beaten = combos.describe(combo), combos.describe(standing)
+        raise IllegalAction(f"Your {said} does not beat the {beaten}")
 
 
 def apply_unchecked(state: State, action: Action) -> None:

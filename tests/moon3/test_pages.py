@@ -144,7 +144,7 @@ def test_the_bidder_picks_trump_with_one_click(database: str) -> None:
     rooms.store.close()
 
 
-def test_a_card_plays_with_one_click_and_illegal_cards_are_disabled(database: str) -> None:
+def test_a_card_plays_with_one_click_and_illegal_cards_are_dimmed(database: str) -> None:
     rooms = Rooms(Store(database))
     code, _, ordered = seated(rooms, RoomSettings(mode="teams", players=4))
     play_until(rooms, ordered, "playing")
@@ -153,13 +153,14 @@ def test_a_card_plays_with_one_click_and_illegal_cards_are_disabled(database: st
     rooms.act(leader, pick(lead, random.Random(1)), lead.version)
     follower = ordered[rooms.view(ordered[0]).table.to_act]  # type: ignore[union-attr]
     at = room_page(code, follower)
-    buttons = [b for b in at.button if b.key and b.key.startswith("play-")]
+    buttons = [b for b in at.button if b.key and b.key.startswith(("play-", "dim-"))]
     assert buttons
     legal = {a.value for a in rooms.view(follower).table.legal}  # type: ignore[union-attr]
     for button in buttons:
-        assert button.disabled == (cards.parse(button.key.split("-")[3]) not in legal)
+        dimmed = cards.parse(button.key.split("-")[3]) not in legal
+        assert button.key.startswith("dim-" if dimmed else "play-") and not button.disabled
     before = len(rooms.view(follower).table.hand)  # type: ignore[union-attr]
-    next(b for b in buttons if not b.disabled).click().run()
+    next(b for b in buttons if b.key.startswith("play-")).click().run()
     assert not at.exception
     assert len(rooms.view(follower).table.hand) == before - 1  # type: ignore[union-attr]
     rooms.store.close()

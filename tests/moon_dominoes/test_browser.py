@@ -99,11 +99,13 @@ def hand_state(database: str, code: str) -> State | None:
 
 
 def shown_tiles(page: Page) -> set[str]:
-    """The tiles of the hand this page shows, by their buttons' keys."""
-    keys: list[str] = page.locator('[class*="st-key-md-tile-"]').evaluate_all(
-        "nodes => nodes.map(n => [...n.classList].find(c => c.startsWith('st-key-md-tile-')))"
+    """The tiles of the hand this page shows, by their buttons' keys (live or dimmed)."""
+    keys: list[str] = page.locator(
+        '[class*="st-key-md-tile-"], [class*="st-key-dim-"]'
+    ).evaluate_all(
+        "nodes => nodes.map(n => [...n.classList].find(c => /^st-key-(md-tile|dim)-/.test(c)))"
     )
-    return {"-".join(k.split("-")[4:6]) for k in keys}
+    return {"-".join(k.split("-")[-3:-1]) for k in keys}
 
 
 def check_no_leak(page: Page, state: State, seat: int) -> None:

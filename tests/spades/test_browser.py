@@ -24,6 +24,7 @@ from core.spades import rules, table
 from core.spades.state import State
 from core.spades.table import SpadesSettings
 from core.store import Room, Store
+from tests.browsing import LIVE_CARD
 from tests.servers import CHROMIUM_FLAGS, chromium, streamlit_server
 
 
@@ -88,7 +89,7 @@ def test_a_spades_hand_with_three_bots_in_chromium(site: tuple[str, str]) -> Non
                 if state.phase.label == "bidding":
                     page.locator('div[class*="st-key-bid-3"] button').click(timeout=5_000)
                 else:
-                    live = page.locator('div[class*="st-key-play-"] button:not([disabled])')
+                    live = page.locator(LIVE_CARD)
                     live.first.click(position={"x": 8, "y": 16}, timeout=5_000)
             for _ in range(50):
                 now = hand_state(database, code)

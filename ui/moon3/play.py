@@ -75,8 +75,11 @@ def describe_hint(hint: Any) -> str:
     return text
 
 
-#: The player's cards, always the same faces; on their turn to play, legal ones tap to play.
-hand = hand_row.playable(faces.button_label, faces.card_key, lambda action: int(action.value))
+#: The player's cards, always the same faces; on their turn to play, legal ones tap to play
+#: and the rest, dimmed, say why not.
+hand = hand_row.playable(
+    faces.button_label, faces.card_key, lambda action: int(action.value), cards.NAME.__getitem__
+)
 
 
 def describe(action: Any) -> str:

@@ -14,15 +14,16 @@ escaped by whoever shows them.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import partial
-from typing import cast
+from typing import Any, cast
 
 from core.moon3 import cards
 from core.moon3.config import Mode
 from core.moon3.table import RoomSettings
 from core.moon3.view import PlayerView, TrickView
-from core.rooms import RoomView
+from core.rooms import CHOOSING, PLAYING, RoomView
 from ui import escape, felt
 from ui.felt import Now, name_of
 from ui.moon3 import faces
@@ -113,7 +114,9 @@ def _score(view: RoomView) -> str:
     if settings_of(view).mode != Mode.PARTNERS.value:
         a, b = view.totals[:2]
         return f"A <b>{a}</b> · B <b>{b}</b><br>{escape.html(view.length)}"
-    played = f"Round <b>{view.rounds_played + 1}</b>"
+    # The round being played, or at the results the one just finished.
+    running = view.status in (PLAYING, CHOOSING)
+    played = f"Round <b>{view.rounds_played + running}</b>"
     if view.length_rounds is not None:
         played += f" of {view.length_rounds}"
     elif view.target is not None:
@@ -178,6 +181,11 @@ def _side_of(table: PlayerView, view: RoomView, seat: int) -> str:
     return f"{name_of(view, seat)}'s side"
 
 
+def everyone_passed(table: PlayerView) -> bool:
+    """R13: the auction ended with every player passing (the opener then plays the minimum)."""
+    return bool(table.auction) and all(amount is None for _, amount in table.auction)
+
+
 def narration(view: RoomView) -> str:
     """What just happened, in one plain sentence (names unescaped)."""
     table = view.table
@@ -189,7 +197,12 @@ def narration(view: RoomView) -> str:
         seat, amount = table.auction[-1]
         return f"{name_of(view, seat)} {'passed' if amount is None else f'bid {amount}'}."
     if table.phase in ("calling", "trump"):
-        won = f"{name_of(view, table.bidder)} won the bidding at {table.bid}"
+        won = (
+            f"Everyone passed, so {name_of(view, table.bidder)}, who opened the bidding, "
+            f"takes it at the minimum of {table.bid}"
+            if everyone_passed(table)
+            else f"{name_of(view, table.bidder)} won the bidding at {table.bid}"
+        )
         if table.phase == "trump" and table.called:
             called = " ".join(cards.label(c) for c in table.called)
             return f"{won} and called {called}."
@@ -278,11 +291,55 @@ def headline(view: RoomView) -> Headline | None:
         title = f"{side} take{'s' * (len(bidding) == 1)} {took} of {bid} — the bid fails"
     score = list(last["score"])
     if settings_of(view).mode == Mode.PARTNERS.value:
-        gains = [f"{name_of(view, s)} {p:+d}" for s, p in enumerate(score) if p]
-        detail = "Scores this round: " + (", ".join(gains) if gains else "nobody scores")
+        detail = _each_role(view, last, made)
     else:
-        winners = bidding if made else defending
+        winners = _names(view, bidding if made else defending)
         team = "AB"[score.index(max(score))] if any(score) else ""
-        detail = f"{_names(view, winners)} (team {team}) score {max(score)}"
-    kali = ", ".join(f"{name_of(view, k['seat'])} (trick {k['trick']})" for k in last["kali_tidi"])
-    return Headline(title, detail, made, kali)
+        who = f"{winners} (team {team})" if made else f"The defenders, {winners} (team {team}),"
+        detail = f"{who} score the bid ({_signed(max(score))})"
+    if view.table is not None and everyone_passed(view.table):
+        detail = (
+            f"Everyone passed, so {name_of(view, last['bidder'])}, who opened the bidding, "
+            f"played it at the minimum of {bid}. {detail}"
+        )
+    return Headline(title, detail, made, _kali_tidi(view, last["kali_tidi"]))
+
+
+def _signed(points: int) -> str:
+    """Points won or lost, signed as the results print them: "+150", "−150"."""
+    return f"{points:+d}".replace("-", "−")
+
+
+def _each_role(view: RoomView, last: dict[str, Any], made: bool) -> str:
+    """R27 Card-Based: each player's score by their part in the round (bidder, partner,
+    defender)."""
+    score, bidder = last["score"], last["bidder"]
+    partners = [s for s in last["partners"] if s != bidder]
+    defenders = [s for s in range(len(score)) if s != bidder and s not in partners]
+    bidding = name_of(view, bidder)
+    if made:
+        said = [f"{bidding}, the bidder, scores twice the bid ({_signed(score[bidder])})"]
+        said += [f"{name_of(view, s)}, partner, the bid ({_signed(score[s])})" for s in partners]
+        said.append("the defenders nothing")
+    else:
+        said = [f"{bidding}, the bidder, loses the bid ({_signed(score[bidder])})"]
+        if defenders:
+            each = " each" if len(defenders) > 1 else ""
+            said.append(
+                f"defending, {_names(view, defenders)} "
+                f"score{'s' * (len(defenders) == 1)} the bid ({_signed(last['bid'])}{each})"
+            )
+        if partners:
+            said.append(f"{_names(view, partners)}, partner{'s' * (len(partners) > 1)}, nothing")
+    return "; ".join(said) + "."
+
+
+def _kali_tidi(view: RoomView, captures: list[dict[str, int]]) -> str:
+    """Who took Kali Tidi and in which trick; both copies in one trick are said once."""
+    taken = Counter((k["seat"], k["trick"]) for k in captures)
+    return ", ".join(
+        f"{name_of(view, seat)} took both in trick {trick}"
+        if count > 1
+        else f"{name_of(view, seat)} (trick {trick})"
+        for (seat, trick), count in taken.items()
+    )

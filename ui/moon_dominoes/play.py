@@ -2,10 +2,15 @@
 
 The room page draws the felt and hands the rest to :func:`play`: the
 player's tiles as real dominoes (the trump marked on every trump in hand;
-on the player's turn the legal ones tap to play), the auction as big
+on the player's turn the legal ones tap to play, and the others, dimmed, tap
+to hear why not), the auction as big
 buttons (pass, then every bid still open), the discard chosen by tapping
 one of the eight tiles, trump chosen with its effect in one line, and the
 Suggest button where hints are on.
+
+A hand tile's widget key is ``md-tile-<tile>-<place>`` (``md-tile-6-4-3``), or
+``dim-<tile>-<place>`` (``dim-6-4-3``) for a tile the player may not play now:
+it draws dimmed and a tap sends its play for the rules to refuse with their reason.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from ui import escape, look
 from ui.felt import name_of
 from ui.moon_dominoes import tiles as faces
 from ui.moon_dominoes.table import tile_html, trump_arg, trump_text
-from ui.turn import Turn, under_the_felt
+from ui.turn import Turn, show_flash, under_the_felt
 
 #: What a round is called at this game's table.
 ROUND = "hand"
@@ -75,7 +80,10 @@ def hand(view: RoomView, turn: Turn) -> None:
     kind = "discard" if table.phase == "discard" else "play"
     legal = {a.value for a in table.legal} if live else set()
     trump = _shown_trump(table)
-    keys = {f"md-tile-{tiles.NAME[t]}-{i}": tiles.NAME[t] for i, t in enumerate(table.hand)}
+    keys = {
+        f"{'dim' if live and t not in legal else 'md-tile'}-{tiles.NAME[t]}-{i}": tiles.NAME[t]
+        for i, t in enumerate(table.hand)
+    }
     st.markdown(
         f"<style>{faces.button_css(keys, trump_arg(trump))}</style>", unsafe_allow_html=True
     )
@@ -84,15 +92,15 @@ def hand(view: RoomView, turn: Turn) -> None:
             f"You took the widow, **{tiles.NAME[table.widow]}**. Tap the tile to **discard** "
             "face down: nobody sees it and it counts for nothing (it may be the widow)."
         )
-    # Only while the player picks a tile are the others dimmed; the rest of the time the whole
-    # hand shows plain.
+    # Only while the player picks a tile are the others dimmed (they still tap, for the rules
+    # to say why not); the rest of the time the whole hand shows plain.
     with (
         st.container(key="md-hand-live" if live else "md-hand-wait"),
         st.container(horizontal=True, key="md-hand", gap=None),
     ):
         for (key, name), t in zip(keys.items(), table.hand, strict=True):
             label = name + (" (trump)" if trump is not None and tiles.is_trump(t, trump) else "")
-            tap = turn.move({"type": kind, "tile": name}) if t in legal else None
+            tap = turn.move({"type": kind, "tile": name}) if live else None
             st.button(
                 label,
                 key=key,
@@ -100,6 +108,7 @@ def hand(view: RoomView, turn: Turn) -> None:
                 on_click=turn.tap if tap is not None else None,
                 args=(tap,) if tap is not None else None,
             )
+    show_flash()
 
 
 def effect(trump: int, hand: tuple[int, ...]) -> str:
@@ -185,16 +194,24 @@ def results(view: RoomView) -> None:
     trump = tiles.parse_trump(last["trump"])
     verdict = "made it" if last["made"] else "was set"
     title = f"Hand {last['round']}: {name_of(view, bidder)} {verdict}"
+    took = last["tricks"][bidder]
+    if last["made"]:
+        extra = " (extra tricks score nothing)" if took > bid else ""
+        terms = f"made the bid: scores it{extra}"
+    else:
+        terms = "set: loses the bid"
     rows = [
         f"<p><b>{escape.html(name_of(view, bidder))}</b> bid {bid}"
         f"{' (all seven)' if bid == MOON else ''} with {escape.html(trump_text(trump))} as trump"
-        f" and took {last['tricks'][bidder]} → <b>{last['score'][bidder]:+d}</b></p>"
+        f" and took {took} of {HAND if bid == MOON else bid}, {terms} → "
+        f"<b>{last['score'][bidder]:+d}</b></p>"
     ]
     for seat in range(len(last["tricks"])):
         if seat != bidder:
+            count = last["tricks"][seat]
             rows.append(
-                f"<p>{escape.html(name_of(view, seat))} took {last['tricks'][seat]} → "
-                f"<b>{last['score'][seat]:+d}</b></p>"
+                f"<p>{escape.html(name_of(view, seat))} took {count} trick{'s' * (count != 1)}, "
+                f"1 point a trick → <b>{last['score'][seat]:+d}</b></p>"
             )
     tricks = "".join(
         '<span class="md-trick">'

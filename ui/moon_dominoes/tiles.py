@@ -179,14 +179,16 @@ _KEY = re.compile(r"[A-Za-z0-9_-]+")
 def button_css(keys: Mapping[str, str], trump: int | str | None) -> str:
     """CSS drawing each keyed Streamlit button (key -> tile name) as its tile; no ``<style>``.
 
-    The tile is painted on the button's ``::before`` layer, and only that layer
-    lifts under the pointer: the button stays a still click area, so its edge
-    never slides out from under a hovering finger. The label stays in the page
-    for screen readers but is hidden from view. The button's own box is cleared
-    with ``!important``: Streamlit paints pressed and disabled buttons from
-    state rules (``:active``, ``:disabled:hover``) that outrank any plain
-    selector, and would flash a coloured box behind the tile. Raises ``ValueError`` for a key
-    Streamlit would rename or a tile outside the set.
+        The tile is painted on the button's ``::before`` layer, and only that layer
+        lifts under the pointer: the button stays a still click area, so its edge
+        never slides out from under a hovering finger. The label stays in the page
+        for screen readers but is hidden from view. A key starting ``dim-`` is a tile
+    that may not be played now: drawn dimmed like a disabled one, but still a
+    button. The button's own box is cleared
+        with ``!important``: Streamlit paints pressed and disabled buttons from
+        state rules (``:active``, ``:disabled:hover``) that outrank any plain
+        selector, and would flash a coloured box behind the tile. Raises ``ValueError`` for a key
+        Streamlit would rename or a tile outside the set.
     """
     if not keys:
         return ""
@@ -197,6 +199,10 @@ def button_css(keys: Mapping[str, str], trump: int | str | None) -> str:
     for key, name in keys.items():
         by_tile.setdefault(name, []).append(f"div.st-key-{key} button")
     buttons = [button for group in by_tile.values() for button in group]
+
+    # A dimmed tile (key ``dim-…``) taps to hear why it may not be played; it never lifts.
+    dimmed = [f"div.st-key-{key} button" for key in keys if key.startswith("dim-")]
+    lifting = [button for button in buttons if button not in dimmed]
 
     def every(suffix: str, group: list[str] = buttons) -> str:
         return ", ".join(button + suffix for button in group)
@@ -210,11 +216,13 @@ def button_css(keys: Mapping[str, str], trump: int | str | None) -> str:
         "filter: drop-shadow(0 2px 3px rgba(0,0,0,0.35)); transition: transform 0.12s ease-out; }",
         f"{every(' p')} {{ position: absolute; width: 1px; height: 1px; margin: -1px; "
         "padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }",
-        f"{every(':not(:disabled):hover::before')}, {every(':focus-visible::before')} "
-        "{ transform: translateY(-0.35rem); }",
+        f"{every(':not(:disabled):hover::before', lifting)}, "
+        f"{every(':focus-visible::before', lifting)} {{ transform: translateY(-0.35rem); }}",
         f"{every(':focus-visible')} {{ outline: 2px solid #f3d77a; outline-offset: 2px; }}",
         f"{every(':disabled')} {{ opacity: 0.45; cursor: default; }}",
     ]
+    if dimmed:
+        rules.append(f"{every('', dimmed)} {{ opacity: 0.45; }}")
     rules += [
         f"{every('::before', group)} {{ background-image: "
         f"{data_uri(svg(name, trump, title=False))}; }}"

@@ -14,6 +14,7 @@ import streamlit as st
 
 from core.pieces import cards
 from core.rooms import RoomView
+from core.spades.scoring import Term, terms
 from core.spades.view import PlayerView
 from ui import escape, look
 from ui import hand as hand_row
@@ -60,25 +61,49 @@ def controls(view: RoomView, turn: Turn) -> None:
             )
 
 
-#: The player's cards; on their turn to play, the legal ones tap to play.
-hand = hand_row.playable(look.piece_label, look.piece_key, lambda action: int(action.value))
+#: The player's cards; on their turn to play, the legal ones tap to play and the rest say why not.
+hand = hand_row.playable(
+    look.piece_label, look.piece_key, lambda action: int(action.value), cards.NAME.__getitem__
+)
+
+
+def said(view: RoomView, term: Term) -> str:
+    """One part of a side's score in the game's terms: "Chen's nil fails (−100)"."""
+    who = " and ".join(name_of(view, s) for s in term.seats)
+    points = f"{term.points:+d}".replace("-", "−")
+    if term.kind == "nil":
+        nil = "blind nil" if term.blind else "nil"
+        return f"{who}'s {nil} {'makes' if term.made else 'fails'} ({points})"
+    if term.kind == "bags":
+        return f"{who}'s {term.took} trick{'s' * (term.took != 1)} count as bags ({points})"
+    several = len(term.seats) > 1
+    if not term.made:
+        return f"{who} {'are' if several else 'is'} set, {term.took} of {term.bid} ({points})"
+    over = term.took - term.bid
+    bags = f", {over} bag{'s' * (over != 1)}" if over > 0 else ""
+    return f"{who} {'make' if several else 'makes'} {term.took} of {term.bid} ({points}{bags})"
 
 
 def results(view: RoomView) -> None:
-    """The hand's result per side: bid, tricks, score and bags, then the running totals."""
+    """The hand's result per side, each part of its score in the game's terms (each nil, the
+    contract, bags), then the running totals."""
     last = view.last_round
     table: PlayerView | None = view.table
     if last is None or table is None:
         return
+    parts = terms(table.config, last["bids"], last["blind"], last["tricks"])
     rows = []
     for side, members in enumerate(table.sides):
         label = side_label(table, side) or name_of(view, members[0])
-        who = " and ".join(name_of(view, s) for s in members)
         bid = " + ".join(bid_text(last["bids"][s], last["blind"][s]) or "–" for s in members)
-        took = sum(last["tricks"][s] for s in members)
+        shown = [said(view, term) for term in parts[side]]
+        penalty = last["score"][side] - sum(term.points for term in parts[side])
+        if penalty:
+            shown.append(f"bags reach 10 ({penalty:+d})".replace("-", "−"))
         rows.append(
-            f"<p><b>{escape.html(label)}</b> ({escape.html(who)}): {escape.html(bid)}, took "
-            f"{took} → <b>{last['score'][side]:+d}</b> · bags {last['bags'][side]} · total "
+            f"<p><b>{escape.html(label)}</b> ({escape.html(bid)}): "
+            f"{escape.html('; '.join(shown) or 'nothing scored')} → "
+            f"<b>{last['score'][side]:+d}</b> · bags {last['bags'][side]} · total "
             f"<b>{last['totals'][side]}</b></p>"
         )
     score = last["score"]

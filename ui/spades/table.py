@@ -84,9 +84,12 @@ def corners(view: RoomView) -> tuple[str, str, str, str]:
     contracts = []
     for side, members in enumerate(table.sides):
         bid = sum(table.bids[s] or 0 for s in members)
-        took = sum(table.taken[s] for s in members)
+        # A nil bidder's tricks are not the contract's: they are shown apart.
+        took = sum(table.taken[s] for s in members if table.bids[s])
+        nil = sum(table.taken[s] for s in members if table.bids[s] == 0)
         label = side_label(table, side) or escape.html(name_of(view, members[0]))
-        contracts.append(f"{label} <b>{took}</b>/{bid}")
+        apart = f" +{nil} nil" if nil else ""
+        contracts.append(f"{label} <b>{took}</b>/{bid}{apart}")
     bids = " · ".join(contracts) if table.phase != "bidding" and table.partnership else ""
     return score, broken, dealer, bids
 

@@ -4,10 +4,12 @@ The room page draws the felt and hands the rest to :func:`play`: the
 player's cards sorted low to high; a tap lifts a card into the selection (or
 drops it back), and one Play button says what the selection is ("pair of
 9s", "run 5–9", "not a combination") and is live only when the selection is
-a legal play now. Pass sits beside it unless the player leads. What is
-legal, and how a selection is named, is the engine's
-(:func:`core.thirteen.view.judge`); the page only keeps which cards are
-picked.
+a legal play now. A selection that is not one is sent all the same when
+tapped, for the rules to say why not: that button is dimmed and its key is
+``dim-th-play`` where the live one's is ``th-play``. Pass sits beside it
+unless the player leads. What is legal, and how a selection is named, is the
+engine's (:func:`core.thirteen.view.judge`); the page only keeps which cards
+are picked.
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ div[class*="st-key-play-"][class*="-picked"] button [data-testid="stMarkdownCont
   box-shadow: 0 0 0 3px #f3d77a, 0 6px 12px rgba(0,0,0,0.35) !important; }
 .st-key-th-actions { gap: 0.4rem; }
 .st-key-th-actions button { min-height: 2.8rem; font-weight: 700; }
-.st-key-th-play { flex: 1 1 12rem; }
+.st-key-th-play, .st-key-dim-th-play { flex: 1 1 12rem; }
+.st-key-dim-th-play button { opacity: 0.6; }
 .th-result p { margin: 0.15rem 0; }
 </style>
 """
@@ -109,17 +112,23 @@ def controls(view: RoomView, turn: Turn) -> None:
     chosen = picked(view)
     verdict = judge(table, chosen)
     with st.container(horizontal=True, key="th-actions"):
-        label = f"Play {verdict.text}" if verdict.action is not None else verdict.text.capitalize()
-        st.button(
-            label,
-            key="th-play",
-            type="primary",
-            disabled=verdict.action is None,
-            on_click=_send if verdict.action is not None else None,
-            args=(view.code, turn.move({"type": "play", "cards": cards.names(chosen)}))
-            if verdict.action is not None
-            else None,
-        )
+        if verdict.action is not None:
+            st.button(
+                f"Play {verdict.text}",
+                key="th-play",
+                type="primary",
+                on_click=_send,
+                args=(view.code, turn.move({"type": "play", "cards": cards.names(chosen)})),
+            )
+        elif chosen:  # dimmed, but a tap sends the play for the rules to say why not
+            st.button(
+                verdict.text.capitalize(),
+                key="dim-th-play",
+                on_click=_send,
+                args=(view.code, turn.move({"type": "play", "cards": cards.names(chosen)})),
+            )
+        else:
+            st.button(verdict.text.capitalize(), key="th-play", type="primary", disabled=True)
         if table.my_turn and not table.leading:
             st.button(
                 "Pass",
@@ -134,7 +143,8 @@ def controls(view: RoomView, turn: Turn) -> None:
 
 
 def results(view: RoomView) -> None:
-    """The hand's places, points and totals, and how many cards the last player was left with."""
+    """The hand's places, points and totals, how many cards the last player was left with, and
+    what each place scores (T6)."""
     last = view.last_round
     if last is None or "places" not in last:
         return
@@ -150,6 +160,8 @@ def results(view: RoomView) -> None:
             f"<p><b>{PLACE_WORDS[index]}</b> {escape.html(name_of(view, seat))} → "
             f"<b>{last['score'][seat]:+d}</b> (total {last['totals'][seat]}){bomb}{held}</p>"
         )
+    worth = ", ".join(str(last["score"][seat]) for seat in placed)
+    rows.append(f"<p>Places score {worth} points, first to last.</p>")
     st.markdown(look.result_html(title, "".join(rows), "th-result"), unsafe_allow_html=True)
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 import streamlit as st
 
+from core.pieces import cards as pieces
 from core.rooms import RoomView
 from ui import escape, look
 from ui import hand as hand_row
@@ -18,8 +19,10 @@ def summary(settings: Any) -> str:
     return f"Plain Tricks · {settings.players} players · {settings.hands} hands"
 
 
-#: The hand: on the seat's turn, a legal card taps to play.
-play = hand_row.playable(look.piece_label, look.piece_key, lambda action: int(action.card))
+#: The hand: on the seat's turn, a legal card taps to play and the rest say why not.
+play = hand_row.playable(
+    look.piece_label, look.piece_key, lambda action: int(action.card), pieces.NAME.__getitem__
+)
 
 
 def results(view: RoomView) -> None:
