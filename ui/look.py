@@ -22,7 +22,11 @@ from ui import escape
 FELT = "#1f6f43"
 #: Suit letters used in widget keys (``J`` for a joker), so CSS can colour a card button.
 KEY_SUIT = (*pieces.SUITS, "J")
-_COLOURS = (*pieces.SUIT_COLOURS, pieces.JOKER_COLOUR)
+#: Each suit's colour (R4) through a variable a player's two-colour choice sets (SPEC A5).
+_COLOURS = (
+    *(f"var(--m3-suit-{s}, {c})" for s, c in zip(pieces.SUITS, pieces.SUIT_COLOURS, strict=True)),
+    pieces.JOKER_COLOUR,
+)
 _SYMBOLS = (*pieces.SUIT_SYMBOLS, "★")
 _BUTTONS = ('div[class*="st-key-play-"]', 'div[class*="st-key-pick-"]')
 _FACE = " button [data-testid='stMarkdownContainer']"
@@ -212,12 +216,8 @@ def _piece_parts(c: int) -> tuple[str, str, str, str]:
         return rank, "★", "J", pieces.JOKER_COLOUR
     suit = pieces.SUIT[c]
     rank = pieces.RANKS[pieces.RANK[c]]
-    return (
-        ("10" if rank == "T" else rank),
-        pieces.SUIT_SYMBOLS[suit],
-        pieces.SUITS[suit],
-        (pieces.SUIT_COLOURS[suit]),
-    )
+    shown = "10" if rank == "T" else rank
+    return shown, pieces.SUIT_SYMBOLS[suit], pieces.SUITS[suit], _COLOURS[suit]
 
 
 def piece_label(c: int) -> str:
@@ -239,13 +239,12 @@ def piece_face(
     marked: bool = False,
     points: int | None = None,
     gold: bool = False,
-    text: str | None = None,
 ) -> str:
     """One card: rank over suit in the corner, the suit large, a point badge if it scores.
 
     ``points`` is what the card is worth in a game that counts them (said in its
-    label, badged when not 0, ``gold`` for a special card); ``text`` the
-    game's own name for the card.
+    label, badged when not 0, ``gold`` for a special card). A screen reader hears the
+    card's name in words ("King of hearts", SPEC A5).
     """
     rank, symbol, _, colour = _piece_parts(c)
     classes = (
@@ -254,7 +253,7 @@ def piece_face(
         + (" m3-dim" if dim else "")
         + (" m3-out" if marked else "")
     )
-    said = escape.html(text if text is not None else pieces.label(c))
+    said = escape.html(pieces.words(c))
     worth = badge = ""
     if points is not None:
         said += f", {points} points"
