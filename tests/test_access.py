@@ -33,8 +33,8 @@ def test_a5_the_bidding_timer_offers_off() -> None:
 
 def test_a5_a_timer_turned_off_leaves_no_deadline(tmp_path: object) -> None:
     rooms = Rooms(Store(f"sqlite:///{tmp_path}/rooms.db"))
-    timed, timed_tokens = open_room(rooms, RoomSettings(bid_timer=60), humans=4)
-    untimed, untimed_tokens = open_room(rooms, RoomSettings(bid_timer=TIMER_OFF), humans=4)
+    _, timed_tokens = open_room(rooms, RoomSettings(bid_timer=60), humans=4)
+    _, untimed_tokens = open_room(rooms, RoomSettings(bid_timer=TIMER_OFF), humans=4)
     on, off = rooms.view(timed_tokens[0]), rooms.view(untimed_tokens[0])
     assert on.table is not None and on.table.phase == "bidding"
     assert off.table is not None and off.table.phase == "bidding"

@@ -49,6 +49,9 @@ OscillatorNode.prototype.start = function (...args) {
 };
 navigator.vibrate = () => { window.m3Buzzes += 1; return true; };
 """
+#: What a screen reader calls each piece of the hand (its label, or its text without one).
+HAND_NAMES = """() => [...document.querySelectorAll('[class*="-hand-"] button')]
+  .map(b => b.getAttribute('aria-label') || b.innerText)"""
 HAND_LIVE = '[class*="-hand-live"] button:not([disabled])'
 #: Said when a trick is over: who takes it (Thirteen: who leads after everyone passed).
 TRICK_WON = re.compile(r"takes the trick|Everyone passed on")
@@ -147,16 +150,12 @@ def test_a5_every_piece_in_the_hand_is_a_button_named_in_words(
     table = rooms.view(host).table
     assert table is not None
     phone.wait_for_function(
-        "n => document.querySelectorAll('[class*=\"-hand-\"] button[aria-label], "
-        "[class*=\"-hand-\"] button').length >= n",
-        arg=len(table.hand),
+        f"([n, words]) => ({HAND_NAMES})().filter(name => new RegExp(words).test(name)).length"
+        " === n",
+        arg=[len(table.hand), f"^{IN_WORDS.pattern}$"],
         timeout=20_000,
     )
-    buttons = phone.locator('[class*="-hand-"] button')
-    names = [
-        str(b.evaluate("b => b.getAttribute('aria-label') || b.innerText"))
-        for b in buttons.all()
-    ]
+    names = phone.evaluate(HAND_NAMES)
     assert len(names) == len(table.hand)
     for name in names:
         assert IN_WORDS.fullmatch(name), f"{game}: a piece is called {name!r}"
