@@ -223,11 +223,11 @@ def test_a5_the_two_colour_choice_sticks_across_a_reload(site: dict[str, Any], p
     assert phone.get_by_label("Two colours", exact=False).is_checked()
 
 
-def test_a7_the_turn_sound_is_off_until_asked_for_then_plays_on_the_turn(
+def test_a7_the_turn_sound_and_buzz_are_off_until_asked_for_then_come_with_the_turn(
     site: dict[str, Any], phone: Page
 ) -> None:
     rooms: Rooms = site["rooms"]
-    code, host = open_table(rooms, "moon3")
+    code, host = open_table(rooms, "spades")  # no timer: the turn waits for the player
     seat_page(phone, site["base"], code, host)
     your_turn = "() => /Your turn/.test(document.getElementById('m3-status').textContent)"
     phone.wait_for_function(your_turn, timeout=30_000)
@@ -242,3 +242,10 @@ def test_a7_the_turn_sound_is_off_until_asked_for_then_plays_on_the_turn(
     phone.wait_for_function(your_turn, timeout=30_000)
     phone.wait_for_function("() => window.m3Tones > 0", timeout=10_000)
     assert phone.evaluate("window.m3Buzzes") == 0
+    phone.get_by_role("button", name="Table settings").click()
+    phone.get_by_label("Vibrate (phones)").check()
+    assert phone.evaluate("window.m3Buzzes") > 0
+    phone.reload()
+    seat_page(phone, site["base"], code, host)
+    phone.wait_for_function(your_turn, timeout=30_000)
+    phone.wait_for_function("() => window.m3Buzzes > 0 && window.m3Tones > 0", timeout=10_000)

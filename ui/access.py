@@ -60,6 +60,7 @@ div[class*="st-key-dim-"] button:focus-visible, [class*="-hand-"] button:focus-v
   gap: 0.3rem; }
 .m3-prefs legend { font-weight: 700; padding: 0; margin-bottom: 0.2rem; }
 .m3-prefs label { display: flex; gap: 0.45rem; align-items: center; cursor: pointer; }
+.m3-prefs .m3-keys { margin: 0; font-size: 0.8rem; color: #44504a; }
 .m3-prefs input { width: 1.1rem; height: 1.1rem; accent-color: #1f6f43; }
 """
     + "html.m3-two { "
@@ -80,6 +81,8 @@ Two colours: ♠ ♣ black, ♥ ♦ red</label>
 <label><input type="checkbox" data-m3-pref="sound" value="on"> Play a short sound</label>
 <label><input type="checkbox" data-m3-pref="buzz" value="on"> Vibrate (phones)</label>
 </fieldset>
+<p class="m3-keys">Keyboard: <kbd>h</kbd> goes to your hand, the arrow keys move along it,
+<kbd>Enter</kbd> plays; <kbd>Tab</kbd> goes on to the other choices.</p>
 </div>
 """
 
@@ -126,7 +129,7 @@ _JS = r"""
       tone.stop(at + 0.32);
     });
   };
-  const alert = () => {
+  const ring = () => {
     if (pref("sound") === "on") chime();
     if (pref("buzz") === "on" && navigator.vibrate) navigator.vibrate([120, 80, 120]);
   };
@@ -136,11 +139,12 @@ _JS = r"""
     const value = input.type === "checkbox" ? (input.checked ? "on" : "off") : input.value;
     try { localStorage.setItem("m3-" + input.dataset.m3Pref, value); } catch (e) {}
     showPrefs();
-    if (value === "on") alert();  // a sample, which also lets the page play sound later
+    if (value === "on") ring();  // a sample, which also lets the page play sound later
   });
 
   // Pieces named in words.
   const spoken = (text) => text.replace(/\u2060/g, "")
+    .replace(/[♠♥♣♦] (?=spades|hearts|clubs|diamonds)/g, "")
     .replace(/(10|[2-9AKQJ])([♠♥♣♦])/g, (label) => LABELS[label] || label)
     .replace(/\b(\d)-(\d)\b/g, (name) => TILES[name] || name);
   const KEY = new RegExp("(?:^|\\s)st-key-(play|pick|dim)-(?:[SHCDJ]-p\\d+-)?"
@@ -236,7 +240,7 @@ _JS = r"""
     const text = spoken((first ? [...said, turn] : [now.textContent]).join(" ").trim());
     if (text && status.textContent !== text) status.textContent = text;
     const mine = now.dataset.mine === "true" && now.dataset.live === "true";
-    if (mine && !wasMine) alert();
+    if (mine && !wasMine) ring();
     wasMine = mine;
   };
 
