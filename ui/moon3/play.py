@@ -19,6 +19,7 @@ import streamlit as st
 from core import seats
 from core.moon3 import cards
 from core.moon3.config import MODE_LABELS, Mode, call_count
+from core.moon3.table import TIMER_OFF
 from core.rooms import CHOOSING, RoomError, RoomView
 from ui import escape, look, numbers
 from ui import hand as hand_row
@@ -311,6 +312,7 @@ def summary(settings: Any) -> str:
         + (" · Trump Cards" if settings.jokers else "")
         + f" · minimum bid {settings.min_bid}"
         + _calls(settings)
+        + (" · no bidding timer" if settings.bid_timer == TIMER_OFF else "")
     )
 
 
