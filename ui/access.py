@@ -108,12 +108,21 @@ _JS = r"""
     }
   };
 
-  // The turn alert: a short two-note chime made on the spot, and a buzz.
-  const chime = () => {
+  // A browser lets a page sound only once its player has touched it: the first tap or key
+  // readies the sound, so that it can play later in a tab at the back.
+  const ready = () => {
     const Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) return;
+    if (pref("sound") !== "on" || !Context) return;
     const ctx = window.m3Audio || (window.m3Audio = new Context());
     if (ctx.state === "suspended") ctx.resume();
+  };
+  document.addEventListener("pointerdown", ready, true);
+  document.addEventListener("keydown", ready, true);
+  // The turn alert: a short two-note chime made on the spot, and a buzz.
+  const chime = () => {
+    ready();
+    const ctx = window.m3Audio;
+    if (!ctx) return;
     const start = ctx.currentTime + 0.01;
     [660, 880].forEach((pitch, i) => {
       const at = start + i * 0.16;
@@ -253,11 +262,13 @@ _JS = r"""
     const lost = !document.activeElement || document.activeElement === document.body;
     if (lastPiece && !lastPiece.isConnected && lost && jump(lastIndex)) lastPiece = null;
   };
+  // A timer, not an animation frame: frames stop in a tab at the back, where the turn alert
+  // matters most.
   let queued = false;
   new MutationObserver(() => {
     if (queued) return;
     queued = true;
-    requestAnimationFrame(() => { queued = false; refresh(); });
+    setTimeout(() => { queued = false; refresh(); }, 30);
   }).observe(document.body, { subtree: true, childList: true, characterData: true,
     attributes: true, attributeFilter: ["class", "data-mark", "disabled"] });
   refresh();
