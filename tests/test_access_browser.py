@@ -198,6 +198,10 @@ def test_a5_the_status_line_says_the_turn_and_a_trick_is_played_by_keyboard(
             phone.wait_for_timeout(100)
         else:
             raise AssertionError("the keys made no move")
+        if not picks:  # the piece played is gone: the keyboard stays in the hand
+            phone.wait_for_function(
+                "() => document.activeElement.closest('[class*=\"-hand-\"]')", timeout=20_000
+            )
     assert moves >= 1
 
 

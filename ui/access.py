@@ -156,27 +156,29 @@ _JS = r"""
     .replace(/[♠♥♣♦] (?=spades|hearts|clubs|diamonds)/g, "")
     .replace(/(10|[2-9AKQJ])([♠♥♣♦])/g, (label) => LABELS[label] || label)
     .replace(/\b(\d)-(\d)\b/g, (name) => TILES[name] || name);
-  const KEY = new RegExp("(?:^|\\s)st-key-(play|pick|dim)-(?:[SHCDJ]-p\\d+-)?"
+  const KEY = new RegExp("(?:^|\\s)st-key-(?:play|pick|dim)-(?:[SHCDJ]-p\\d+-)?"
     + "([2-9TJQKA][SHCD]|BJ|LJ|JK)-(\\S*)");
   const KEYED = '[class*="st-key-play-"], [class*="st-key-pick-"], [class*="st-key-dim-"]';
   const name = () => {
     for (const box of document.querySelectorAll(KEYED)) {
       const button = box.querySelector("button");
-      const found = button && KEY.exec(box.className);
+      if (!button) continue;
+      // A dimmed piece (a card or a tile) taps to say why it may not be played now.
+      if (/(?:^|\s)st-key-dim-/.test(box.className)) button.setAttribute("aria-disabled", "true");
+      else button.removeAttribute("aria-disabled");
+      const found = KEY.exec(box.className);
       if (!found) continue;
-      const words = CARDS[found[2]];
+      const words = CARDS[found[1]];
       if (words && button.getAttribute("aria-label") !== words) {
         button.setAttribute("aria-label", words);
       }
-      const rest = found[3];
+      const rest = found[2];
       const pressed = /(?:^|-)(on|picked)(?:-|$)/.test(rest) ? "true"
         : /(?:^|-)off(?:-|$)/.test(rest) ? "false" : null;
       if (pressed === null) button.removeAttribute("aria-pressed");
       else if (button.getAttribute("aria-pressed") !== pressed) {
         button.setAttribute("aria-pressed", pressed);
       }
-      if (found[1] === "dim") button.setAttribute("aria-disabled", "true");
-      else button.removeAttribute("aria-disabled");
     }
   };
 
