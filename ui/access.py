@@ -292,6 +292,6 @@ def install() -> None:
     """The script, its styles and the "Table settings" popover, once a page (the room)."""
     st.markdown(CSS, unsafe_allow_html=True)
     with st.container(key="m3-access"):
-        with st.popover("Table settings", help="Suit colours and your turn's sound"):
+        with st.popover("Table settings"):
             st.html(PREFS_HTML)
         st.html(script(), unsafe_allow_javascript=True)
