@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from core.games import get
 from core.moon3.table import OPTIONS, TIMER_OFF, RoomSettings
 from core.pieces import cards, dominoes
 from core.rooms import Rooms
 from core.store import Store
+from tests.apptests import page, pages_on, readable
 from tests.service_play import open_room
+
+#: The felt's turn ring when it drains over a deadline.
+TIMED_RING = 'class="m3-timer m3-timed"'
 
 
 def test_a5_a_card_is_named_in_words() -> None:
@@ -41,3 +47,18 @@ def test_a5_a_timer_turned_off_leaves_no_deadline(tmp_path: object) -> None:
     assert on.deadline is not None and on.timer == 60
     assert off.deadline is None and off.timer is None
     rooms.store.close()
+
+
+def test_a5_a_bidder_with_the_timer_off_sees_no_countdown(tmp_path: Path) -> None:
+    with pages_on(f"sqlite:///{tmp_path}/pages.db") as url:
+        rooms = Rooms(Store(url))
+        said = {}
+        for seconds in (60, TIMER_OFF):
+            code, tokens = open_room(rooms, RoomSettings(bid_timer=seconds), humans=4)
+            bidder = next(t for t in tokens if rooms.view(t).table.my_turn)  # type: ignore[union-attr]
+            at = page("room", room=code, seat=bidder).run()
+            assert not at.exception
+            said[seconds] = readable("\n".join(str(m.value) for m in at.markdown))
+        rooms.store.close()
+    assert "passes automatically in" in said[60] and TIMED_RING in said[60]
+    assert "passes automatically" not in said[TIMER_OFF] and TIMED_RING not in said[TIMER_OFF]
