@@ -52,8 +52,10 @@ div[class*="st-key-play-"] button:focus-visible, div[class*="st-key-pick-"] butt
 div[class*="st-key-dim-"] button:focus-visible, [class*="-hand-"] button:focus-visible {
   outline: 3px solid #f3d77a !important; outline-offset: 2px; border-radius: 0.45rem;
   box-shadow: 0 0 0 5px #1f6f43 !important; }
+/* Out of the page's flow: no gap is kept for the settings above the table. */
+[data-testid="stLayoutWrapper"]:has(> .st-key-m3-access) { display: contents; }
 .st-key-m3-access { position: fixed; top: 0.55rem; right: 3.4rem; z-index: 999991;
-  width: auto !important; }
+  width: auto !important; gap: 0 !important; }
 .st-key-m3-access button { min-height: 2rem; padding: 0.1rem 0.6rem; }
 .m3-prefs { display: flex; flex-direction: column; gap: 0.55rem; font-size: 0.95rem; }
 .m3-prefs fieldset { border: 0; margin: 0; padding: 0; display: flex; flex-direction: column;
@@ -289,9 +291,12 @@ def script() -> str:
 
 
 def install() -> None:
-    """The script, its styles and the "Table settings" popover, once a page (the room)."""
-    st.markdown(CSS, unsafe_allow_html=True)
+    """The script, its styles and the "Table settings" popover, once a page (the room).
+
+    All three sit in one container fixed in the page's header, so they take no room in the
+    page's flow (a phone screen holds each decision)."""
     with st.container(key="m3-access"):
+        st.markdown(CSS, unsafe_allow_html=True)
         with st.popover("Table settings"):
             st.html(PREFS_HTML)
         st.html(script(), unsafe_allow_javascript=True)
