@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from core import games
 from core.rooms import Rooms
@@ -224,7 +224,7 @@ def test_a5_the_two_colour_choice_sticks_across_a_reload(site: dict[str, Any], p
     assert phone.evaluate("document.documentElement.classList.contains('m3-two')")
     assert phone.evaluate(colour) == red
     phone.get_by_role("button", name="Table settings").click()
-    assert phone.get_by_label("Two colours", exact=False).is_checked()
+    expect(phone.get_by_label("Two colours", exact=False)).to_be_checked()
 
 
 def test_a7_the_turn_sound_and_buzz_are_off_until_asked_for_then_come_with_the_turn(
