@@ -24,7 +24,7 @@ import streamlit as st
 from core import bots, games
 from core.boundary import shown
 from core.rooms import CHOOSING, KEEPING_SCORE, LOBBY, OVER, PLAYING, RESULTS, RoomError, RoomView
-from ui import escape, felt, look, reactions, session
+from ui import access, escape, felt, look, reactions, session
 from ui.games import ordered, screens_of
 from ui.share import button as share_button
 from ui.share import own_seat_link
@@ -365,6 +365,7 @@ GAME_CSS = "".join(screens_of(game).controls.CSS for game in ordered())
 st.markdown(look.CSS + felt.CSS + PAGE_CSS + GAME_CSS, unsafe_allow_html=True)
 with st.container(key="m3-title"):  # hidden: it only runs the title keeper once a page
     st.html(TITLE_JS, unsafe_allow_javascript=True)
+access.install()  # pieces in words, the status line, the keyboard, Table settings (A5, A7)
 room_view = load()
 if room_view is None:
     st.stop()

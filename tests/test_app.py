@@ -82,9 +82,9 @@ def test_app_opens_on_the_home_page(home: AppTest) -> None:
 
 def test_home_shows_kali_tidi_as_a_3_of_spades_worth_30(home: AppTest) -> None:
     face = card_html(worth_html(home), "3S")
-    assert 'aria-label="3♠, 30 points"' in face
+    assert 'aria-label="Three of spades, 30 points"' in face
     assert re.search(r'class="m3-badge[^"]*">30</span>', face)
-    assert "--m3-suit:#111111" in face
+    assert "--m3-suit:var(--m3-suit-S, #111111)" in face
 
 
 def test_home_card_badges_show_only_points_that_count(home: AppTest) -> None:

@@ -22,7 +22,11 @@ from ui import escape
 FELT = "#1f6f43"
 #: Suit letters used in widget keys (``J`` for a joker), so CSS can colour a card button.
 KEY_SUIT = (*pieces.SUITS, "J")
-_COLOURS = (*pieces.SUIT_COLOURS, pieces.JOKER_COLOUR)
+#: Each suit's colour (R4) through a variable a player's two-colour choice sets (SPEC A5).
+_COLOURS = (
+    *(f"var(--m3-suit-{s}, {c})" for s, c in zip(pieces.SUITS, pieces.SUIT_COLOURS, strict=True)),
+    pieces.JOKER_COLOUR,
+)
 _SYMBOLS = (*pieces.SUIT_SYMBOLS, "★")
 #: A hand's card button: live (key ``play-…``) or dimmed (``dim-…``, a card that may not be
 #: played now but still taps, so the rules can say why); both draw the same face.
@@ -227,12 +231,8 @@ def _piece_parts(c: int) -> tuple[str, str, str, str]:
         return rank, "★", "J", pieces.JOKER_COLOUR
     suit = pieces.SUIT[c]
     rank = pieces.RANKS[pieces.RANK[c]]
-    return (
-        ("10" if rank == "T" else rank),
-        pieces.SUIT_SYMBOLS[suit],
-        pieces.SUITS[suit],
-        (pieces.SUIT_COLOURS[suit]),
-    )
+    shown = "10" if rank == "T" else rank
+    return shown, pieces.SUIT_SYMBOLS[suit], pieces.SUITS[suit], _COLOURS[suit]
 
 
 def piece_label(c: int) -> str:
@@ -254,13 +254,12 @@ def piece_face(
     marked: bool = False,
     points: int | None = None,
     gold: bool = False,
-    text: str | None = None,
 ) -> str:
     """One card: rank over suit in the corner, the suit large, a point badge if it scores.
 
     ``points`` is what the card is worth in a game that counts them (said in its
-    label, badged when not 0, ``gold`` for a special card); ``text`` the
-    game's own name for the card.
+    label, badged when not 0, ``gold`` for a special card). A screen reader hears the
+    card's name in words ("King of hearts", SPEC A5).
     """
     rank, symbol, _, colour = _piece_parts(c)
     classes = (
@@ -269,7 +268,7 @@ def piece_face(
         + (" m3-dim" if dim else "")
         + (" m3-out" if marked else "")
     )
-    said = escape.html(text if text is not None else pieces.label(c))
+    said = escape.html(pieces.words(c))
     worth = badge = ""
     if points is not None:
         said += f", {points} points"

@@ -62,6 +62,8 @@ from core.moon3.state import Phase, State
 from core.moon3.view import PlayerView
 
 DEFAULT_BID_TIMER = 60  # R14
+#: The bidding timer turned off by the host (A5, WCAG 2.2.1): nobody passes automatically.
+TIMER_OFF = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +108,8 @@ class RoomSettings:
             raise SettingsError(
                 f"this mode takes {MODE_MIN_PLAYERS[mode]} to {MAX_PLAYERS} players, not {players}"
             )
-        if not 15 <= self.bid_timer <= 120:
-            raise SettingsError("the bidding timer runs from 15 to 120 seconds")
+        if self.bid_timer != TIMER_OFF and not 15 <= self.bid_timer <= 120:
+            raise SettingsError("the bidding timer is off or runs from 15 to 120 seconds")
         try:
             config = Config.make(
                 players,
@@ -294,12 +296,13 @@ OPTIONS = (
     ),
     Option(
         "bid_timer",
-        "Seconds to bid before passing automatically",
-        "slider",
+        "Time to bid before passing automatically",
+        "choice",
         DEFAULT_BID_TIMER,
-        low=15,
-        high=120,
-        step=5,
+        choices=(
+            (TIMER_OFF, "Off"),
+            *((seconds, f"{seconds} s") for seconds in (15, 30, 45, 60, 90, 120)),
+        ),
     ),
     Option(
         "hints",
@@ -618,10 +621,11 @@ class BiddingTimer:
     """R14, Moon 3 of Spades' timed move: a human who does not bid or pass in time passes."""
 
     def seconds(self, room: TableRoom) -> float | None:
-        """The seconds a human has to bid, while bidding (the host may turn it off)."""
+        """The seconds a human has to bid, while bidding, unless the host turned it off."""
         if room.state().phase is not Phase.BIDDING:
             return None
-        return float(RoomSettings.from_json(room.doc["settings"]).bid_timer)
+        seconds = RoomSettings.from_json(room.doc["settings"]).bid_timer
+        return None if seconds == TIMER_OFF else float(seconds)
 
     def timeout_action(self, room: TableRoom) -> Action:
         return rules.timeout_action(room.state())

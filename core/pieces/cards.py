@@ -79,3 +79,17 @@ def label(c: int) -> str:
         return "Joker"
     rank = RANKS[RANK[c]]
     return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[SUIT[c]]
+
+
+#: Each rank in words, in ``RANKS`` order.
+RANK_WORDS = (
+    "Ace", "King", "Queen", "Jack", "Ten", "Nine", "Eight", "Seven", "Six", "Five", "Four",
+    "Three", "Two",
+)  # fmt: skip
+
+
+def words(c: int) -> str:
+    """A card as a screen reader says it: ``"King of hearts"``, ``"Big Joker"``."""
+    if c in JOKERS:
+        return label(c)
+    return f"{RANK_WORDS[RANK[c]]} of {SUIT_NAMES[SUIT[c]]}"

@@ -27,6 +27,7 @@ from core.moon_dominoes.actions import BID, PASS, TRUMP, Action
 from core.moon_dominoes.config import MOON, PLAYERS, Config
 from core.moon_dominoes.match import Match
 from core.moon_dominoes.state import Phase, State
+from core.pieces import dominoes
 from core.store import Store, history
 from core.store import stats as shared
 from core.store.moon_dominoes import stats
@@ -358,8 +359,8 @@ def test_stats_replay_shows_every_tile_face_up_at_the_end(
     replay = replay_html(at)
     # Every tile of the set is face up in a hand (the widow in the bidder's), and the widow and
     # the discard are face up above them; the seventh trick is in the list of tricks.
-    for name in tiles.NAME:
-        assert f"<title>{name}" in replay
+    for ends in tiles.ENDS:
+        assert f"<title>{dominoes.words(*ends)}" in replay
     assert replay.count("<svg") == tiles.COUNT + 2 + 3 + 21  # hands, widow, discard, tricks
     assert replay.count('class="mds-hand"') == 3
     assert "Bid made" in replay or "Bid set" in replay

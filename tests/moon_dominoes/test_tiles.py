@@ -53,9 +53,9 @@ def test_a_tile_lies_on_its_side_when_not_upright() -> None:
 
 def test_a_tile_says_its_name_and_whether_it_is_trump() -> None:
     title = ET.fromstring(tiles.svg("6-4", 4)).find(f"{_SVG}title")
-    assert title is not None and title.text == "6-4, trump"
+    assert title is not None and title.text == "Six-four, trump"
     title = ET.fromstring(tiles.svg("6-5", 4)).find(f"{_SVG}title")
-    assert title is not None and title.text == "6-5"
+    assert title is not None and title.text == "Six-five"
     assert ET.fromstring(tiles.svg("6-5", title=False)).find(f"{_SVG}title") is None
 
 

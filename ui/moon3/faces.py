@@ -36,7 +36,6 @@ def card_face(c: int, small: bool = False, dim: bool = False, marked: bool = Fal
         marked=marked,
         points=cards.POINTS[c],
         gold=c == cards.KALI_TIDI,
-        text=cards.label(c),
     )
 
 

@@ -19,6 +19,7 @@ import streamlit as st
 from core import seats
 from core.moon3 import cards
 from core.moon3.config import MODE_LABELS, Mode, call_count
+from core.moon3.table import TIMER_OFF
 from core.rooms import CHOOSING, RoomError, RoomView
 from ui import escape, look, numbers
 from ui import hand as hand_row
@@ -37,8 +38,10 @@ div[class*="st-key-trump-"] button { width: 100%; height: 3.6rem; background: #f
 div[class*="st-key-trump-"] button p { font: 700 1.05rem/1.15 Georgia, serif; white-space: pre-line;
   color: var(--m3-suit); }
 @media (max-width: 640px) { div[class*="st-key-trump-"] button p { font-size: 0.86rem; } }
-.st-key-trump-S { --m3-suit: #111; } .st-key-trump-H { --m3-suit: #c8102e; }
-.st-key-trump-C { --m3-suit: #1b7a2f; } .st-key-trump-D { --m3-suit: #8a6d00; }
+.st-key-trump-S { --m3-suit: var(--m3-suit-S, #111); }
+.st-key-trump-H { --m3-suit: var(--m3-suit-H, #c8102e); }
+.st-key-trump-C { --m3-suit: var(--m3-suit-C, #1b7a2f); }
+.st-key-trump-D { --m3-suit: var(--m3-suit-D, #8a6d00); }
 /* Picking cards (call, removal): one row a suit, every rank a tap. */
 div[class*="st-key-m3-suit-"] { display: grid !important; gap: 0.22rem;
   grid-template-columns: 1.3rem repeat(var(--m3-ranks, 13), minmax(0, 1fr)); align-items: center; }
@@ -303,6 +306,7 @@ def summary(settings: Any) -> str:
         + (" · Trump Cards" if settings.jokers else "")
         + f" · minimum bid {settings.min_bid}"
         + _calls(settings)
+        + (" · no bidding timer" if settings.bid_timer == TIMER_OFF else "")
     )
 
 

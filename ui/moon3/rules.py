@@ -230,8 +230,8 @@ def draw() -> None:
       wins straight away, and a pass means the whole table passed, so the round's first
       bidder takes the contract at the minimum bid.
     - Each turn has a timer, 60 seconds unless the host set another time (15 to 120
-      seconds). A player who lets it run out passes automatically, and the round's record
-      marks that pass as automatic.
+      seconds) or turned it off. A player who lets it run out passes automatically, and the
+      round's record marks that pass as automatic.
     """
     )
 

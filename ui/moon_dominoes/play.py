@@ -22,6 +22,7 @@ import streamlit as st
 from core.moon_dominoes import tiles
 from core.moon_dominoes.config import HAND, MOON, TARGET
 from core.moon_dominoes.view import PlayerView
+from core.pieces import dominoes
 from core.rooms import RoomView
 from ui import escape, look
 from ui.felt import name_of
@@ -99,7 +100,9 @@ def hand(view: RoomView, turn: Turn) -> None:
         st.container(horizontal=True, key="md-hand", gap=None),
     ):
         for (key, name), t in zip(keys.items(), table.hand, strict=True):
-            label = name + (" (trump)" if trump is not None and tiles.is_trump(t, trump) else "")
+            # The label is hidden (the button shows the tile): a screen reader says it in words.
+            said = dominoes.words(*tiles.ENDS[t])
+            label = said + (", trump" if trump is not None and tiles.is_trump(t, trump) else "")
             tap = turn.move({"type": kind, "tile": name}) if live else None
             st.button(
                 label,

@@ -23,6 +23,8 @@ import re
 from collections.abc import Mapping
 from urllib.parse import quote
 
+from core.pieces import dominoes
+
 #: Every tile of the set, high end first, doubles before the tiles they head.
 TILES: tuple[str, ...] = (
     *(f"{high}-{low}" for high in range(6, 0, -1) for low in range(high, 0, -1)),
@@ -148,7 +150,7 @@ def svg(
         ]
     if is_trump:
         parts.append(_STAR)
-    label = (name + (", trump" if is_trump else "")) if title else None
+    label = (dominoes.words(high, low) + (", trump" if is_trump else "")) if title else None
     classes = "md-face md-trump" if is_trump else "md-face"
     return _frame("".join(parts), classes, label, upright)
 

@@ -27,7 +27,7 @@ PLACE_WORDS = ("1st", "2nd", "3rd", "4th")
 
 def face(card: int, small: bool = True) -> str:
     """A card as the table shows it, the shared card face."""
-    return look.piece_face(pieces.parse(cards.NAME[card]), small=small, text=cards.label(card))
+    return look.piece_face(pieces.parse(cards.NAME[card]), small=small)
 
 
 def play_html(played: tuple[int, ...]) -> str:
