@@ -35,7 +35,7 @@ def pct(part: int, whole: int) -> str:
 
 def box(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     """A table in its own scrolling box, as HTML."""
-    return f'<div class="m3-scroll">{look.table_html(header, rows)}</div>'
+    return look.table_html(header, rows, "m3-scroll")
 
 
 def download(

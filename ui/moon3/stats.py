@@ -711,7 +711,9 @@ def _trick(
 
 
 #: Moon 3 of Spades' part of the replay: a round, trick by trick.
-REPLAY = replay.Replay(GAME, "moon3", replay.TRICKS, _replayed, hand="round")
+REPLAY = replay.Replay(
+    GAME, "moon3", replay.TRICKS, _replayed, look.CSS + look.REPLAY_CSS, hand="round"
+)
 
 
 def recap_link(filters: Filters) -> None:

@@ -476,4 +476,5 @@ REPLAY = replay.Replay(
     "three-player-moon",
     replay.moves("one bid, pass, discard, trump or tile played"),
     _replayed,
+    look.CSS + STYLE,
 )

@@ -37,7 +37,7 @@ def draw(stats: Stats) -> None:
             icon=":material/bar_chart:",
         )
         return
-    st.markdown(look.CSS + look.REPLAY_CSS, unsafe_allow_html=True)
+    st.markdown(look.CSS, unsafe_allow_html=True)
     figures.headline(
         "m3-spades-headline",
         [
@@ -170,4 +170,4 @@ def _hand_label(line: HandLine) -> str:
 
 
 #: Spades' part of the replay: a hand, trick by trick.
-REPLAY = replay.Replay(GAME, "spades", replay.TRICKS, _replayed)
+REPLAY = replay.Replay(GAME, "spades", replay.TRICKS, _replayed, look.CSS + look.REPLAY_CSS)

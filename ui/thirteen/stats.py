@@ -587,4 +587,6 @@ def _replayed(data: Any) -> replay.Hand:
 
 
 #: Thirteen's part of the replay: a hand, one play or pass at a time.
-REPLAY = replay.Replay(GAME, "thirteen", replay.moves("one play or pass"), _replayed)
+REPLAY = replay.Replay(
+    GAME, "thirteen", replay.moves("one play or pass"), _replayed, look.CSS + STYLE
+)
