@@ -70,14 +70,15 @@ OVERFLOWS = """() => {
 #: Whether Streamlit has finished running the page's script.
 IDLE = """() => document.querySelector('[data-testid="stApp"]')
   ?.getAttribute('data-test-script-state') === 'notRunning'"""
-#: From now on, note when the page's script starts another run (``window.fitRan``).
+#: From now on, note when the page last changed (``window.fitChanged``).
 WATCH = """() => {
-  window.fitRan = false;
-  const app = document.querySelector('[data-testid="stApp"]');
-  new MutationObserver(() => {
-    if (app.getAttribute('data-test-script-state') === 'running') window.fitRan = true;
-  }).observe(app, {attributes: true});
+  window.fitChanged = performance.now();
+  new MutationObserver(() => { window.fitChanged = performance.now(); })
+    .observe(document.body, {subtree: true, childList: true, attributes: true});
 }"""
+#: The page has not changed for a second: a rerun a click asked for has come and gone (a quick
+#: run may never show as running).
+QUIET = "() => performance.now() - window.fitChanged > 1000"
 #: Two frames: the page has laid itself out again at a new size.
 FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
@@ -168,8 +169,7 @@ def _rerun(page: Page, click: Callable[[], None]) -> None:
     """``click`` something that reruns the page's script, and wait until that run is done."""
     page.evaluate(WATCH)
     click()
-    page.wait_for_function("() => window.fitRan", timeout=30_000)
-    _done(page)
+    page.wait_for_function(f"() => ({QUIET})() && ({SETTLED})() && ({IDLE})()", timeout=30_000)
 
 
 def _overflows(page: Page, where: str) -> list[str]:
@@ -189,10 +189,11 @@ def _open(page: Page, url: str) -> None:
 
 
 def _pick(page: Page, game: str) -> None:
-    """Choose ``game`` in the page's row of games."""
+    """Choose ``game`` in the page's row of games (a rerun, unless it is chosen already)."""
     title = games.get(game).title
-    choice = page.locator('[data-testid="stRadio"]').get_by_text(title, exact=True)
-    _rerun(page, choice.click)
+    row = page.locator('[data-testid="stRadio"]').first
+    if row.locator("label:has(input:checked)").inner_text().strip() != title:
+        _rerun(page, row.get_by_text(title, exact=True).click)
 
 
 def _stats(page: Page, site: Site, game: str) -> list[str]:

@@ -9,6 +9,10 @@ stats page's figures of it as that release read them::
     git worktree add /tmp/old 87476a1
     cd /tmp/old && python -m core demo --store sqlite:////tmp/before.db --games 1
     python -m tests.page_figures /tmp/before.db store-before-groups-figures.json
+
+Since big bids and the headline's high bids are counted a deck (A10: 200 or more with one deck,
+400 with two), the file's ``big_bids_made`` and ``high`` are those of the current definition,
+read from the same store; every other figure is as that release read it.
 """
 
 from __future__ import annotations

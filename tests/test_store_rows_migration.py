@@ -16,6 +16,10 @@ the change (aaf3140), with this repository's ``tests/page_figures.py``::
     cp tests/data/store-before-rows.db /tmp/before.db
     cd /tmp/rows-old && python -m tests.page_figures /tmp/before.db \\
         <this repository>/tests/data/store-before-rows-figures.json
+
+Since big bids and the headline's high bids are counted a deck (A10: 200 or more with one deck,
+400 with two), the file's ``big_bids_made`` and ``high`` are those of the current definition,
+read from the same store; every other figure is as that release read it.
 """
 
 from __future__ import annotations

@@ -19,8 +19,12 @@ from core.moon3.facts import DEALT
 #: Bid bands are this wide, from the lowest default minimum bid (one deck) upwards.
 BAND_WIDTH = 25
 BAND_START = 125
-#: H5's "big bid": bids of this much or more, made, are counted per player.
+#: H5's "big bid", a deck: bids of this much a deck or more (400 with two decks), made, are
+#: counted per player. Like every threshold here it follows the table's range of bids, which
+#: grows with its decks (125 to 250 a deck by default), so that it never counts every bid (A10).
 BIG_BID = 200
+#: The headline's high bid, a deck: bids of this much a deck or more (300 with two decks).
+HIGH_BID = 150
 #: Margins are counted in buckets this wide: bucket -10 holds margins −10 to −1.
 MARGIN_WIDTH = 10
 #: Pairs and trios need this many rounds together to be ranked by their win rate.
@@ -112,7 +116,7 @@ class Standing:
     partner_rounds: int
     #: Rounds defending against the bid.
     defender_rounds: int
-    #: H5: the player's average winning bid, and their bids of ``BIG_BID`` or more made.
+    #: H5: the player's average winning bid, and their bids of ``BIG_BID`` a deck or more made.
     average_bid: float
     #: Card points captured in the player's own tricks.
     points: int
@@ -176,6 +180,8 @@ class Overview:
     leaderboard: list[Standing]
     #: Rounds kept without their cards (scorebook, import): in every figure but Kali Tidi's.
     cardless: int = 0
+    #: Bids of :data:`HIGH_BID` a deck or more, made out of played.
+    high: Rate = Rate(f"{HIGH_BID}+", 0, 0)
 
     def rate_from(self, low: int) -> Rate:
         """Bids of ``low`` or more, made out of played (``low`` on a band boundary)."""

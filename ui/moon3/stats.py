@@ -21,6 +21,7 @@ from core.moon3 import cards, facts, record, rules
 from core.moon3.config import MAX_PLAYERS, MIN_PLAYERS, MODE_LABELS, Mode
 from core.moon3.figures import (
     BIG_BID,
+    HIGH_BID,
     MARGIN_WIDTH,
     MIN_TOGETHER,
     Filters,
@@ -48,8 +49,6 @@ from ui.moon3.imports import import_history
 GAME = DECLARED.name
 #: At most this many rows in a chart; the table and CSV keep going.
 CHART_ROWS = 15
-#: The bid the headline quotes the success of.
-HEADLINE_BID = 150
 #: Pairs or trios in each ranking of the Partnerships tab.
 RANKED = 5
 #: How a game kept without cards is described (``GameLine.source``).
@@ -172,20 +171,23 @@ def cardless_note(count: int, effect: str) -> None:
         )
 
 
-def headline(view: Overview) -> None:
-    """The answers people come for, at a glance."""
-    big = view.rate_from(HEADLINE_BID)
+def at_least(amount: int, decks: int | None) -> str:
+    """A bid threshold of ``amount`` a deck as the rounds shown have it: "300" with two decks,
+    "150 a deck" with one or two (the range of bids grows with the decks: A10)."""
+    return f"{amount * decks}" if decks else f"{amount} a deck"
+
+
+def headline(view: Overview, decks: int | None) -> None:
+    """The answers people come for, at a glance; ``decks`` those of the rounds shown, if one
+    number."""
+    big = view.high
+    high = at_least(HIGH_BID, decks)
     kali = view.kali
     top = view.kali_by_player[0] if view.kali_by_player else None
     metrics = [
         Metric("Rounds played", f"{view.overall.rounds:,}"),
-        figures.share("Bids made", view.overall.made, view.overall.rounds, "bids"),
-        figures.share(
-            f"Bids of {HEADLINE_BID}+ made",
-            big.made,
-            big.rounds,
-            f"bids of {HEADLINE_BID} or more",
-        ),
+        figures.share("Bids made", view.overall.made, view.overall.rounds, "bid"),
+        figures.share(f"Bids of {high}+ made", big.made, big.rounds, "bid", f" of {high} or more"),
         Metric(
             "Kali Tidi to the bidders",
             pct(kali.to_bidders, kali.rounds),
@@ -206,7 +208,7 @@ def headline(view: Overview) -> None:
         st.caption(
             f"**{escape.markdown(top.name)}** has captured Kali Tidi most: "
             f"{figures.counted(top.captures, 'time')} in {figures.counted(top.rounds, 'round')}. "
-            f"Bids of {HEADLINE_BID} or more were made "
+            f"Bids of {high} or more were made "
             f"{pct(big.made, big.rounds)} of the time ({big.made} of {big.rounds})."
         )
     cardless_note(view.cardless, "the Kali Tidi figures leave {them} out")
@@ -379,7 +381,7 @@ def _teamwork(s: Standing) -> list[object]:
     ]
 
 
-def leaderboard_tab(view: Overview) -> None:
+def leaderboard_tab(view: Overview, decks: int | None) -> None:
     board = view.leaderboard
     st.subheader("Leaderboard")
     st.caption(
@@ -387,7 +389,9 @@ def leaderboard_tab(view: Overview) -> None:
         "bidder, and every defender wins when the bid fails. Ordered by games won, then rounds "
         'won. "As partner" counts the rounds on the bidder\'s side without bidding (called as '
         "a teammate, in Card-Based). Points are card points captured in the player's own "
-        "tricks; the score is what the player's team (or, in Card-Based, the player) scored."
+        "tricks; the score is what the player's team (or, in Card-Based, the player) scored. "
+        f"Big bids grow with the decks, as the bids allowed do: {BIG_BID} or more with one "
+        f"deck, {2 * BIG_BID} or more with two."
     )
     cardless_note(view.cardless, "the card points leave {them} out")
     shown = board[:CHART_ROWS]
@@ -406,7 +410,7 @@ def leaderboard_tab(view: Overview) -> None:
             "Bids won",
             "Bids made",
             "Average bid",
-            f"{BIG_BID}+ made",
+            f"{at_least(BIG_BID, decks)}+ made",
             "As partner",
             "Won as partner",
             "Partner win rate",
@@ -469,6 +473,7 @@ def partnerships_tab(view: Overview, filters: Filters, mark: tuple[int, int, int
         "against the bid. Every round played counts, dealt, kept in a scorebook or imported."
     )
     players = sorted(view.leaderboard, key=lambda s: (-s.rounds, s.name))
+    decks = filters.decks
     _table(
         [
             "Player",
@@ -479,7 +484,7 @@ def partnerships_tab(view: Overview, filters: Filters, mark: tuple[int, int, int
             "Made",
             "Success",
             "Average bid",
-            f"{BIG_BID}+ made",
+            f"{at_least(BIG_BID, decks)}+ made",
             "Called as teammate",
             "Won as teammate",
             "Teammate win rate",
@@ -586,7 +591,7 @@ def history_tab(stats: Stats, filters: Filters, mark: tuple[int, int, int]) -> N
         games,
         format_func=_game_label,
         key="h-game",
-        help=f"The latest {len(games)} games, newest first.",
+        help=f"The latest {figures.counted(len(games), 'game')}, newest first.",
     )
     if game is None:
         return
@@ -701,7 +706,10 @@ def _trick(
     roles = _roles(hand, state, players)
     last = len(steps)
     if at == 0:
-        st.caption(f"The deal, after the auction: every hand face up. {last} tricks follow.")
+        st.caption(
+            "The deal, after the auction: every hand face up. "
+            f"{figures.counted(last, 'trick')} follow."
+        )
         html = faces.replay_html(None, state.dealt, names, roles, [0] * players)
     else:
         step = steps[at - 1]
@@ -749,7 +757,7 @@ def draw(stats: Stats) -> None:
     if view.overall.rounds == 0:
         st.info("No finished round matches these filters. Widen them to see more.")
         return
-    headline(view)
+    headline(view, filters.decks)
     recap_link(filters)
     bids, kali, board, partners, past = st.tabs(
         ["Bids", "Kali Tidi", "Leaderboard", "Partnerships", "History"]
@@ -759,7 +767,7 @@ def draw(stats: Stats) -> None:
     with kali:
         kali_tab(view)
     with board:
-        leaderboard_tab(view)
+        leaderboard_tab(view, filters.decks)
     with partners:
         partnerships_tab(view, filters, mark)
     with past:

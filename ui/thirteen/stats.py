@@ -389,7 +389,8 @@ def _bombs(found: Overview) -> None:
         )
         return
     st.caption(
-        f"{found.bombs:,} bombs in {_hands(found.bomb_hands)} of {_hands(found.hands)}: "
+        f"{figures.counted(found.bombs, 'bomb')} in {_hands(found.bomb_hands)} of "
+        f"{_hands(found.hands)}: "
         "a quad or a double sequence played on 2s, or a higher one on such a bomb."
     )
     chart, table = st.columns(2, gap="large")
