@@ -14,17 +14,31 @@ from fractions import Fraction
 from typing import Any
 
 from core import figures
+from core.moon3.cards import POINTS_PER_DECK
 from core.moon3.facts import DEALT
 
 #: Bid bands are this wide, from the lowest default minimum bid (one deck) upwards.
 BAND_WIDTH = 25
 BAND_START = 125
-#: H5's "big bid", a deck: bids of this much a deck or more (400 with two decks), made, are
-#: counted per player. Like every threshold here it follows the table's range of bids, which
-#: grows with its decks (125 to 250 a deck by default), so that it never counts every bid (A10).
-BIG_BID = 200
-#: The headline's high bid, a deck: bids of this much a deck or more (300 with two decks).
-HIGH_BID = 150
+#: H5's "big bid" is this much above the table's lowest bid, made, counted per player: 200
+#: with one deck, 325 with two. Like every threshold here it follows the table's range of bids
+#: (from half the points of its decks, 125 a deck, to all of them, :func:`lowest_bid`), so that
+#: it never counts every bid (A10).
+BIG_ABOVE = 75
+#: The headline's high bid is this much above the table's lowest bid: 150, or 275 with two decks.
+HIGH_ABOVE = 25
+
+
+def lowest_bid(decks: int) -> int:
+    """The lowest bid of a table of ``decks`` (its default minimum: half the points)."""
+    return POINTS_PER_DECK * decks // 2
+
+
+def from_lowest(above: int, decks: int) -> int:
+    """The bid ``above`` the lowest bid of a table of ``decks``."""
+    return lowest_bid(decks) + above
+
+
 #: Margins are counted in buckets this wide: bucket -10 holds margins −10 to −1.
 MARGIN_WIDTH = 10
 #: Pairs and trios need this many rounds together to be ranked by their win rate.
@@ -116,7 +130,7 @@ class Standing:
     partner_rounds: int
     #: Rounds defending against the bid.
     defender_rounds: int
-    #: H5: the player's average winning bid, and their bids of ``BIG_BID`` a deck or more made.
+    #: H5: the player's average winning bid, and their big bids made (:data:`BIG_ABOVE`).
     average_bid: float
     #: Card points captured in the player's own tricks.
     points: int
@@ -180,15 +194,8 @@ class Overview:
     leaderboard: list[Standing]
     #: Rounds kept without their cards (scorebook, import): in every figure but Kali Tidi's.
     cardless: int = 0
-    #: Bids of :data:`HIGH_BID` a deck or more, made out of played.
-    high: Rate = Rate(f"{HIGH_BID}+", 0, 0)
-
-    def rate_from(self, low: int) -> Rate:
-        """Bids of ``low`` or more, made out of played (``low`` on a band boundary)."""
-        picked = [
-            r for r in self.bands if r.group >= 0 and BAND_START + r.group * BAND_WIDTH >= low
-        ]
-        return Rate(f"{low}+", sum(r.rounds for r in picked), sum(r.made for r in picked))
+    #: High bids (:data:`HIGH_ABOVE`), made out of played.
+    high: Rate = Rate("high", 0, 0)
 
 
 # ---------------------------------------------------------------- partnerships (H5)

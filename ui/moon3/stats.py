@@ -20,8 +20,8 @@ import streamlit as st
 from core.moon3 import cards, facts, record, rules
 from core.moon3.config import MAX_PLAYERS, MIN_PLAYERS, MODE_LABELS, Mode
 from core.moon3.figures import (
-    BIG_BID,
-    HIGH_BID,
+    BIG_ABOVE,
+    HIGH_ABOVE,
     MARGIN_WIDTH,
     MIN_TOGETHER,
     Filters,
@@ -34,6 +34,7 @@ from core.moon3.figures import (
     band_label,
     best,
     favourites,
+    from_lowest,
     worst,
 )
 from core.moon3.game import GAME as DECLARED
@@ -171,23 +172,25 @@ def cardless_note(count: int, effect: str) -> None:
         )
 
 
-def at_least(amount: int, decks: int | None) -> str:
-    """A bid threshold of ``amount`` a deck as the rounds shown have it: "300" with two decks,
-    "150 a deck" with one or two (the range of bids grows with the decks: A10)."""
-    return f"{amount * decks}" if decks else f"{amount} a deck"
+def at_least(above: int, decks: int | None) -> str:
+    """Bids ``above`` the lowest bid of the tables shown: "275+" with two decks, "150+ (275+
+    two decks)" with one or two (the range of bids grows with the decks: A10)."""
+    if decks:
+        return f"{from_lowest(above, decks)}+"
+    return f"{from_lowest(above, 1)}+ ({from_lowest(above, 2)}+ two decks)"
 
 
 def headline(view: Overview, decks: int | None) -> None:
     """The answers people come for, at a glance; ``decks`` those of the rounds shown, if one
     number."""
     big = view.high
-    high = at_least(HIGH_BID, decks)
+    high = at_least(HIGH_ABOVE, decks)
     kali = view.kali
     top = view.kali_by_player[0] if view.kali_by_player else None
     metrics = [
         Metric("Rounds played", f"{view.overall.rounds:,}"),
         figures.share("Bids made", view.overall.made, view.overall.rounds, "bid"),
-        figures.share(f"Bids of {high}+ made", big.made, big.rounds, "bid", f" of {high} or more"),
+        figures.share(f"Bids of {high} made", big.made, big.rounds, "bid", f" of {high}"),
         Metric(
             "Kali Tidi to the bidders",
             pct(kali.to_bidders, kali.rounds),
@@ -208,7 +211,7 @@ def headline(view: Overview, decks: int | None) -> None:
         st.caption(
             f"**{escape.markdown(top.name)}** has captured Kali Tidi most: "
             f"{figures.counted(top.captures, 'time')} in {figures.counted(top.rounds, 'round')}. "
-            f"Bids of {high} or more were made "
+            f"Bids of {high} were made "
             f"{pct(big.made, big.rounds)} of the time ({big.made} of {big.rounds})."
         )
     cardless_note(view.cardless, "the Kali Tidi figures leave {them} out")
@@ -390,8 +393,9 @@ def leaderboard_tab(view: Overview, decks: int | None) -> None:
         'won. "As partner" counts the rounds on the bidder\'s side without bidding (called as '
         "a teammate, in Card-Based). Points are card points captured in the player's own "
         "tricks; the score is what the player's team (or, in Card-Based, the player) scored. "
-        f"Big bids grow with the decks, as the bids allowed do: {BIG_BID} or more with one "
-        f"deck, {2 * BIG_BID} or more with two."
+        f"Big bids follow the bids allowed: {from_lowest(BIG_ABOVE, 1)} or more with one deck, "
+        f"{from_lowest(BIG_ABOVE, 2)} or more with two, where the lowest bid is "
+        f"{from_lowest(0, 2)}."
     )
     cardless_note(view.cardless, "the card points leave {them} out")
     shown = board[:CHART_ROWS]
@@ -410,7 +414,7 @@ def leaderboard_tab(view: Overview, decks: int | None) -> None:
             "Bids won",
             "Bids made",
             "Average bid",
-            f"{at_least(BIG_BID, decks)}+ made",
+            f"{at_least(BIG_ABOVE, decks)} made",
             "As partner",
             "Won as partner",
             "Partner win rate",
@@ -484,7 +488,7 @@ def partnerships_tab(view: Overview, filters: Filters, mark: tuple[int, int, int
             "Made",
             "Success",
             "Average bid",
-            f"{at_least(BIG_BID, decks)}+ made",
+            f"{at_least(BIG_ABOVE, decks)} made",
             "Called as teammate",
             "Won as teammate",
             "Teammate win rate",
