@@ -121,10 +121,43 @@ def test_margins_count_rounds_per_ten_points_above_or_below_the_bid(store: Store
 
 
 def test_bids_of_150_or_more_made(store: Store) -> None:
-    # 150 made, 175 made, 200 failed, 300 made, 305 failed.
+    # 150 made, 175 made, 200 failed (one deck), 300 made, 305 failed (two decks: 275 or more).
     fill(store)
-    high = stats.overview(store).rate_from(150)
+    high = stats.overview(store).high
     assert (high.rounds, high.made) == (5, 3)
+
+
+def test_a10_high_and_big_bids_follow_the_range_of_bids_of_the_decks(store: Store) -> None:
+    # With two decks the lowest bid is 250: a made 260 is neither high (275+) nor big (325+),
+    # where with one deck a made 200 is both.
+    with store.write() as session:
+        for number, (decks, bid) in enumerate([(2, 260), (1, 200), (2, 325)]):
+            row = RoundRecord(
+                room_code="RANGE1",
+                game_number=1,
+                round_number=number + 1,
+                mode="teams",
+                players=4,
+                jokers=False,
+                record="{}",
+                finished_at=datetime(2026, 11, 1 + number, tzinfo=UTC),
+            )
+            own = Moon3Round(
+                round_id=0,
+                decks=decks,
+                bidder=0,
+                bidder_name=f"Bidder {decks}",
+                bid=bid,
+                made=True,
+                bidding_points=bid,
+                defending_points=250 * decks - bid,
+            )
+            stored_round(session, row, own)
+        session.commit()
+    view = stats.overview(store)
+    assert (view.high.rounds, view.high.made) == (2, 2)
+    big = {name: made for name, (_, made) in stats.bidders(stats.bid_cube(store)).items()}
+    assert big == {"Bidder 1": 1, "Bidder 2": 1}  # 200 of one deck; 325, not 260, of two
 
 
 # A second, fuller evening, with every seat's part, worked out by hand.

@@ -10,8 +10,11 @@ stats page's figures of it as that release read them::
     cd /tmp/old && python -m core demo --store sqlite:////tmp/before.db --games 1
     python -m tests.page_figures /tmp/before.db store-before-groups-figures.json
 
-Since then a Recap's best trio that won fewer than half its rounds is none (A10): those
-figures were set to none by hand.
+Since then (A10) a Recap's best trio that won fewer than half its rounds is none
+(set so by hand), and big bids and the headline's high bids follow the range of bids of the
+decks (big bids are 200 or more with one deck, 325 with two): the file's ``big_bids_made`` and
+``high`` are those of the current definition, read from the same store; every other figure is
+as that release read it.
 """
 
 from __future__ import annotations

@@ -17,8 +17,11 @@ the change (aaf3140), with this repository's ``tests/page_figures.py``::
     cd /tmp/rows-old && python -m tests.page_figures /tmp/before.db \\
         <this repository>/tests/data/store-before-rows-figures.json
 
-Since then a Recap's best partner that won fewer than half its rounds is none (A10): that
-figure was set to none by hand.
+Since then (A10) a Recap's best partner that won fewer than half its rounds is none
+(set so by hand), and big bids and the headline's high bids follow the range of bids of the
+decks (big bids are 200 or more with one deck, 325 with two): the file's ``big_bids_made`` and
+``high`` are those of the current definition, read from the same store; every other figure is
+as that release read it.
 """
 
 from __future__ import annotations

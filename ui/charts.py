@@ -94,8 +94,11 @@ def margin_bars(buckets: Sequence[int], counts: Sequence[int], width: int) -> go
             y=list(counts),
             width=width * 0.9,
             marker_color=[GREEN if b >= 0 else RED for b in buckets],
-            customdata=[f"{b} to {b + width - 1}" for b in buckets],
-            hovertemplate="%{customdata} points: %{y} rounds<extra></extra>",
+            customdata=[
+                [f"{b} to {b + width - 1}", "round" if n == 1 else "rounds"]
+                for b, n in zip(buckets, counts, strict=True)
+            ],
+            hovertemplate="%{customdata[0]} points: %{y} %{customdata[1]}<extra></extra>",
         )
     )
     fig.add_vline(x=0, line_color="#444", line_dash="dot")

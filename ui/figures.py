@@ -35,7 +35,7 @@ def pct(part: int, whole: int) -> str:
 
 def box(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     """A table in its own scrolling box, as HTML."""
-    return f'<div class="m3-scroll">{look.table_html(header, rows)}</div>'
+    return look.table_html(header, rows, "m3-scroll")
 
 
 def download(
@@ -82,9 +82,10 @@ def headline(key: str, metrics: Sequence[Metric]) -> None:
             st.metric(metric.label, metric.value, help=metric.help, border=True)
 
 
-def share(label: str, part: int, whole: int, what: str) -> Metric:
-    """A share at a glance, as a percentage, with the counts behind it ("12 of 40 bids")."""
-    return Metric(label, pct(part, whole), f"{part:,} of {whole:,} {what}")
+def share(label: str, part: int, whole: int, noun: str, then: str = "") -> Metric:
+    """A share at a glance, as a percentage, with the counts behind it in agreement ("12 of 40
+    bids", "1 of 1 bid"); ``then`` follows the noun ("bids of 150 or more")."""
+    return Metric(label, pct(part, whole), f"{part:,} of {counted(whole, noun)}{then}")
 
 
 def chart(fig: go.Figure, key: str) -> None:

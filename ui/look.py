@@ -147,8 +147,9 @@ def badge_css(points: Iterable[int], gold: int | None = None) -> str:
     )
 
 
-def table_html(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    """A small static table (names escaped); numbers line up on the right."""
+def table_html(header: Sequence[str], rows: Sequence[Sequence[object]], box: str = "m3-fit") -> str:
+    """A static table (names escaped) in a box of class ``box`` that scrolls sideways when the
+    table is wider than the page, so the page never does (A9); numbers line up on the right."""
 
     def cell(tag: str, value: object) -> str:
         numeric = isinstance(value, int | float) or (tag == "th" and value != header[0])
@@ -157,7 +158,10 @@ def table_html(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
     head = "".join(cell("th", h) for h in header)
     body = "".join("<tr>" + "".join(cell("td", v) for v in row) + "</tr>" for row in rows)
-    return f'<table class="m3-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    return (
+        f'<div class="{box}"><table class="m3-table"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table></div>"
+    )
 
 
 def result_html(title: str, body: str, kind: str = "") -> str:
@@ -181,7 +185,8 @@ CSS = (
   font-size: 0.7rem; font-weight: 700; background: #f3d77a; color: #3a2c00; }
 .m3-facts { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; justify-content: center;
   font-size: 0.85rem; margin: 0.2rem 0 0.5rem; }
-.m3-table { border-collapse: collapse; margin: 0.2rem 0 0.8rem; min-width: 14rem; }
+.m3-fit { overflow-x: auto; max-width: 100%; }
+.m3-table { border-collapse: collapse; margin: 0.2rem 0 0.8rem; min-width: min(14rem, 100%); }
 .m3-table th, .m3-table td { padding: 0.3rem 0.9rem 0.3rem 0; border-bottom: 1px solid #d7d2c4;
   text-align: left; }
 .m3-table td.m3-num, .m3-table th.m3-num { text-align: right; font-variant-numeric: tabular-nums; }

@@ -3,7 +3,8 @@
 A picker of the stored hands, Previous and Next, a slider from the deal (0) to
 the end, and the hand record to download. The game's own part
 (:class:`Replay`) loads a record and draws each step with the game's own
-faces, cards or tiles (A9); the record comes from the stats service.
+faces, cards or tiles, whose styles the replay loads itself so that they show
+wherever a replay appears (A9); the record comes from the stats service.
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ class Replay:
     #: A parsed record, loaded and replayed whole: raises the record's own errors (or a
     #: ``ValueError``) if it does not replay.
     load: Callable[[Any], Hand]
+    #: The styles of the game's faces (a ``<style>`` block), loaded with every replay.
+    style: str
     #: What the game calls a hand: in its messages and in a downloaded record's name.
     hand: str = "hand"
 
@@ -112,6 +115,7 @@ def replay(
         st.error(f"This {part.hand}'s record does not replay: {escape.markdown(exc)}")
         return
     names = _names(data, line.names, hand.seats)
+    st.markdown(part.style, unsafe_allow_html=True)
     if hand.head is not None:
         hand.head(names)
     at = f"{part.game}-step-{line.id}"

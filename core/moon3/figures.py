@@ -17,14 +17,32 @@ from statistics import median
 from typing import Any
 
 from core import figures
+from core.moon3.cards import POINTS_PER_DECK
 from core.moon3.facts import DEALT
 from core.names import is_bot_name
 
 #: Bid bands are this wide, from the lowest default minimum bid (one deck) upwards.
 BAND_WIDTH = 25
 BAND_START = 125
-#: H5's "big bid": bids of this much or more, made, are counted per player.
-BIG_BID = 200
+#: H5's "big bid" is this much above the table's lowest bid, made, counted per player: 200
+#: with one deck, 325 with two. Like every threshold here it follows the table's range of bids
+#: (from half the points of its decks, 125 a deck, to all of them, :func:`lowest_bid`), so that
+#: it never counts every bid (A10).
+BIG_ABOVE = 75
+#: The headline's high bid is this much above the table's lowest bid: 150, or 275 with two decks.
+HIGH_ABOVE = 25
+
+
+def lowest_bid(decks: int) -> int:
+    """The lowest bid of a table of ``decks`` (its default minimum: half the points)."""
+    return POINTS_PER_DECK * decks // 2
+
+
+def from_lowest(above: int, decks: int) -> int:
+    """The bid ``above`` the lowest bid of a table of ``decks``."""
+    return lowest_bid(decks) + above
+
+
 #: Margins are counted in buckets this wide: bucket -10 holds margins −10 to −1.
 MARGIN_WIDTH = 10
 #: Pairs and trios need at least this many rounds together to be ranked by their win rate.
@@ -125,7 +143,7 @@ class Standing:
     partner_rounds: int
     #: Rounds defending against the bid.
     defender_rounds: int
-    #: H5: the player's average winning bid, and their bids of ``BIG_BID`` or more made.
+    #: H5: the player's average winning bid, and their big bids made (:data:`BIG_ABOVE`).
     average_bid: float
     #: Card points captured in the player's own tricks.
     points: int
@@ -189,13 +207,8 @@ class Overview:
     leaderboard: list[Standing]
     #: Rounds kept without their cards (scorebook, import): in every figure but Kali Tidi's.
     cardless: int = 0
-
-    def rate_from(self, low: int) -> Rate:
-        """Bids of ``low`` or more, made out of played (``low`` on a band boundary)."""
-        picked = [
-            r for r in self.bands if r.group >= 0 and BAND_START + r.group * BAND_WIDTH >= low
-        ]
-        return Rate(f"{low}+", sum(r.rounds for r in picked), sum(r.made for r in picked))
+    #: High bids (:data:`HIGH_ABOVE`), made out of played.
+    high: Rate = Rate("high", 0, 0)
 
 
 # ---------------------------------------------------------------- partnerships (H5)
@@ -306,14 +319,14 @@ def least_together(board: list[Standing]) -> int:
 
 
 def big_bid(decks: int) -> int:
-    """A big bid at a table of ``decks`` decks: :data:`BIG_BID` of one deck's points, the same
-    share of two decks' (A10: 400 with two, where every bid may be 250 or more)."""
-    return BIG_BID * decks
+    """A big bid at a table of ``decks`` decks: :data:`BIG_ABOVE` over its lowest bid (200 with
+    one deck, 325 with two, where every bid is 250 or more: A10)."""
+    return from_lowest(BIG_ABOVE, decks)
 
 
 def big_label(decks: list[int]) -> str:
-    """The big bids' threshold in words, for the deck counts played (``200+``, ``400+``, or
-    ``200+ with one deck, 400+ with two``)."""
+    """The big bids' threshold in words, for the deck counts played (``200+``, ``325+``, or
+    ``200+ with one deck, 325+ with two``)."""
     found = sorted(set(decks)) or [1]
     if len(found) == 1:
         return f"{big_bid(found[0])}+"

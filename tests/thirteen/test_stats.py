@@ -42,6 +42,7 @@ from core.store.thirteen import stats
 from core.thirteen import cards, record, rules, table
 from core.thirteen.actions import PASS, PLAY, Action
 from core.thirteen.config import Config
+from core.thirteen.figures import Overview, Player
 from core.thirteen.state import State
 from tests.apptests import page, pages_on
 from tests.test_hostile_pages import check_page
@@ -523,3 +524,14 @@ def test_rules_page_explains_thirteen_from_the_engine(database: str) -> None:
     assert "leads afresh" in text  # T5
     assert "highest total wins" in text  # T6
     assert text.count("data-card=") >= 80
+
+
+def test_a10_one_lucky_hand_never_tops_the_ranking_by_average_place() -> None:
+    # Lucky won the one hand played; Steady has ten hands, an average place of 2.
+    lucky = Player("Lucky", 0, 0, 1, (1, 0, 0, 0), 1, 3, 0, 0, 0, 0)
+    steady = Player("Steady", 2, 1, 10, (3, 4, 2, 1), 21, 17, 0, 0, 0, 0)
+    found = Overview(by_size=[], games=2, leaderboard=[lucky, steady])
+    assert [row[0] for row in page_stats.places_table(found)[1]] == ["Steady", "Lucky"]
+    assert list(page_stats.places_chart(found).data[0].y) == ["Steady", "Lucky"]
+    ranked = page_stats.leaderboard_table(found, "Average place")[1]
+    assert [row[0] for row in ranked] == ["Steady", "Lucky"]

@@ -20,7 +20,8 @@ import streamlit as st
 from core.moon3 import cards, facts, record, rules
 from core.moon3.config import MAX_PLAYERS, MIN_PLAYERS, MODE_LABELS, Mode
 from core.moon3.figures import (
-    BIG_BID,
+    BIG_ABOVE,
+    HIGH_ABOVE,
     LEAST_SHARE,
     MARGIN_WIDTH,
     MIN_TOGETHER,
@@ -37,6 +38,7 @@ from core.moon3.figures import (
     best,
     big_label,
     favourites,
+    from_lowest,
     least_together,
     preferred,
     worst,
@@ -54,8 +56,6 @@ from ui.moon3.imports import import_history
 GAME = DECLARED.name
 #: At most this many rows in a chart; the table and CSV keep going.
 CHART_ROWS = 15
-#: The bid the headline quotes the success of.
-HEADLINE_BID = 150
 #: Pairs or trios in each ranking of the Partnerships tab.
 RANKED = 5
 #: How a game kept without cards is described (``GameLine.source``).
@@ -186,20 +186,25 @@ def cardless_note(count: int, effect: str) -> None:
         )
 
 
-def headline(view: Overview) -> None:
-    """The answers people come for, at a glance."""
-    big = view.rate_from(HEADLINE_BID)
+def at_least(above: int, decks: int | None) -> str:
+    """Bids ``above`` the lowest bid of the tables shown: "275+" with two decks, "150+ (275+
+    two decks)" with one or two (the range of bids grows with the decks: A10)."""
+    if decks:
+        return f"{from_lowest(above, decks)}+"
+    return f"{from_lowest(above, 1)}+ ({from_lowest(above, 2)}+ two decks)"
+
+
+def headline(view: Overview, decks: int | None) -> None:
+    """The answers people come for, at a glance; ``decks`` those of the rounds shown, if one
+    number."""
+    big = view.high
+    high = at_least(HIGH_ABOVE, decks)
     kali = view.kali
     top = view.kali_by_player[0] if view.kali_by_player else None
     metrics = [
         Metric("Rounds played", f"{view.overall.rounds:,}"),
-        figures.share("Bids made", view.overall.made, view.overall.rounds, "bids"),
-        figures.share(
-            f"Bids of {HEADLINE_BID}+ made",
-            big.made,
-            big.rounds,
-            f"bids of {HEADLINE_BID} or more",
-        ),
+        figures.share("Bids made", view.overall.made, view.overall.rounds, "bid"),
+        figures.share(f"Bids of {high} made", big.made, big.rounds, "bid", f" of {high}"),
         Metric(
             "Kali Tidi to the bidders",
             pct(kali.to_bidders, kali.rounds),
@@ -220,7 +225,7 @@ def headline(view: Overview) -> None:
         st.caption(
             f"**{escape.markdown(top.name)}** has captured Kali Tidi most: "
             f"{figures.counted(top.captures, 'time')} in {figures.counted(top.rounds, 'round')}. "
-            f"Bids of {HEADLINE_BID} or more were made "
+            f"Bids of {high} were made "
             f"{pct(big.made, big.rounds)} of the time ({big.made} of {big.rounds})."
         )
     cardless_note(view.cardless, "the Kali Tidi figures leave {them} out")
@@ -393,7 +398,7 @@ def _teamwork(s: Standing) -> list[object]:
     ]
 
 
-def leaderboard_tab(view: Overview) -> None:
+def leaderboard_tab(view: Overview, decks: int | None) -> None:
     board = view.leaderboard
     st.subheader("Leaderboard")
     st.caption(
@@ -401,7 +406,10 @@ def leaderboard_tab(view: Overview) -> None:
         "bidder, and every defender wins when the bid fails. Ordered by games won, then rounds "
         'won. "As partner" counts the rounds on the bidder\'s side without bidding (called as '
         "a teammate, in Card-Based). Points are card points captured in the player's own "
-        "tricks; the score is what the player's team (or, in Card-Based, the player) scored."
+        "tricks; the score is what the player's team (or, in Card-Based, the player) scored. "
+        f"Big bids follow the bids allowed: {from_lowest(BIG_ABOVE, 1)} or more with one deck, "
+        f"{from_lowest(BIG_ABOVE, 2)} or more with two, where the lowest bid is "
+        f"{from_lowest(0, 2)}."
     )
     cardless_note(view.cardless, "the card points leave {them} out")
     shown = board[:CHART_ROWS]
@@ -420,7 +428,7 @@ def leaderboard_tab(view: Overview) -> None:
             "Bids won",
             "Bids made",
             "Average bid",
-            f"{BIG_BID}+ made",
+            f"{at_least(BIG_ABOVE, decks)} made",
             "As partner",
             "Won as partner",
             "Partner win rate",
@@ -557,6 +565,7 @@ def partnerships_tab(view: Overview, filters: Filters, mark: tuple[int, int, int
         "most rounds to (on opposite sides, their side lost)."
     )
     players = sorted(view.leaderboard, key=lambda s: (-s.rounds, s.name))
+    decks = filters.decks
     _table(
         [
             "Player",
@@ -567,7 +576,7 @@ def partnerships_tab(view: Overview, filters: Filters, mark: tuple[int, int, int
             "Made",
             "Success",
             "Average bid",
-            f"{BIG_BID}+ made",
+            f"{at_least(BIG_ABOVE, decks)} made",
             "Called as teammate",
             "Won as teammate",
             "Teammate win rate",
@@ -672,7 +681,7 @@ def history_tab(stats: Stats, filters: Filters, mark: tuple[int, int, int]) -> N
         games,
         format_func=_game_label,
         key="h-game",
-        help=f"The latest {len(games)} games, newest first.",
+        help=f"The latest {figures.counted(len(games), 'game')}, newest first.",
     )
     if game is None:
         return
@@ -787,7 +796,10 @@ def _trick(
     roles = _roles(hand, state, players)
     last = len(steps)
     if at == 0:
-        st.caption(f"The deal, after the auction: every hand face up. {last} tricks follow.")
+        st.caption(
+            "The deal, after the auction: every hand face up. "
+            f"{figures.counted(last, 'trick')} follow."
+        )
         html = faces.replay_html(None, state.dealt, names, roles, [0] * players)
     else:
         step = steps[at - 1]
@@ -797,7 +809,9 @@ def _trick(
 
 
 #: Moon 3 of Spades' part of the replay: a round, trick by trick.
-REPLAY = replay.Replay(GAME, "moon3", replay.TRICKS, _replayed, hand="round")
+REPLAY = replay.Replay(
+    GAME, "moon3", replay.TRICKS, _replayed, look.CSS + look.REPLAY_CSS, hand="round"
+)
 
 
 def recap_link(filters: Filters) -> None:
@@ -833,7 +847,7 @@ def draw(stats: Stats) -> None:
     if view.overall.rounds == 0:
         st.info("No finished round matches these filters. Widen them to see more.")
         return
-    headline(view)
+    headline(view, filters.decks)
     recap_link(filters)
     bids, kali, board, partners, past = st.tabs(
         ["Bids", "Kali Tidi", "Leaderboard", "Partnerships", "History"]
@@ -843,7 +857,7 @@ def draw(stats: Stats) -> None:
     with kali:
         kali_tab(view)
     with board:
-        leaderboard_tab(view)
+        leaderboard_tab(view, filters.decks)
     with partners:
         partnerships_tab(view, filters, mark)
     with past:

@@ -135,14 +135,14 @@ def draw(stats: Stats) -> None:
         "md-headline",
         [
             Metric("Hands played", f"{found.hands:,}"),
-            figures.share("Bids made", found.made, found.hands, "bids"),
+            figures.share("Bids made", found.made, found.hands, "bid"),
             Metric(
                 "21s made", f"{moon.made} of {moon.tried}", f"Bids of {MOON}: all {HAND} tricks"
             ),
             Metric(
                 "Tricks a defender takes",
                 f"{found.defender_average:.2f}",
-                f"In a hand, on average: {found.defender_hands:,} defenders' hands",
+                f"In a hand, on average: {figures.counted(found.defender_hands, 'hand')} defended",
             ),
         ],
     )
@@ -269,7 +269,8 @@ def _moons(found: Overview) -> None:
         return
     st.caption(
         f"{MOON} asks for all {HAND} tricks and wins the game at once if made; set, it costs "
-        f"{MOON}. Bid {moon.tried} times, made {moon.made} ({pct(moon.made, moon.tried)})."
+        f"{MOON}. Bid {figures.counted(moon.tried, 'time')}, made {moon.made} "
+        f"({pct(moon.made, moon.tried)})."
     )
     _table(f"{MOON}s CSV", moon_table(found), "21s")
 
@@ -476,4 +477,5 @@ REPLAY = replay.Replay(
     "three-player-moon",
     replay.moves("one bid, pass, discard, trump or tile played"),
     _replayed,
+    look.CSS + STYLE,
 )

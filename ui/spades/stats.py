@@ -37,14 +37,18 @@ def draw(stats: Stats) -> None:
             icon=":material/bar_chart:",
         )
         return
-    st.markdown(look.CSS + look.REPLAY_CSS, unsafe_allow_html=True)
+    st.markdown(look.CSS, unsafe_allow_html=True)
     figures.headline(
         "m3-spades-headline",
         [
             Metric("Hands played", f"{found.hands:,}"),
-            figures.share("Bids taken exactly", found.exact, found.bids, "bids of 1 or more"),
+            figures.share("Bids taken exactly", found.exact, found.bids, "bid", " of 1 or more"),
             figures.share(
-                "Contracts made", found.contracts_made, found.contracts, "sides' contracts"
+                "Contracts made",
+                found.contracts_made,
+                found.contracts,
+                "contract",
+                " (a side's, each hand)",
             ),
             Metric(
                 "Nils made",
@@ -140,7 +144,7 @@ def _hands_html(state: State, masks: list[int], names: list[str]) -> str:
 def _trick(state: State, dealt: list[int], tricks: list[Trick], at: int, names: list[str]) -> None:
     """The deal (0), or trick ``at`` on the table with every hand before it, face up."""
     if at == 0:
-        caption = f"The deal: every hand face up. {len(tricks)} tricks follow."
+        caption = f"The deal: every hand face up. {figures.counted(len(tricks), 'trick')} follow."
         st.markdown(
             f'<div class="m3-replay"><div class="m3-caption">{caption}</div>'
             f'<div class="m3-hands">{_hands_html(state, dealt, names)}</div></div>',
@@ -170,4 +174,4 @@ def _hand_label(line: HandLine) -> str:
 
 
 #: Spades' part of the replay: a hand, trick by trick.
-REPLAY = replay.Replay(GAME, "spades", replay.TRICKS, _replayed)
+REPLAY = replay.Replay(GAME, "spades", replay.TRICKS, _replayed, look.CSS + look.REPLAY_CSS)

@@ -10,7 +10,7 @@ a stored hand nothing is secret any more.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -23,7 +23,7 @@ from core.stats import Stats
 from core.thirteen import cards, record, rules
 from core.thirteen.actions import PASS, Action
 from core.thirteen.config import HAND, MAX_PLAYERS
-from core.thirteen.figures import SIZES, HandLine, Overview
+from core.thirteen.figures import SIZES, HandLine, Overview, Player
 from core.thirteen.game import GAME as DECLARED
 from core.thirteen.record import HandRecord
 from core.thirteen.state import Phase, State
@@ -193,7 +193,7 @@ def places_table(found: Overview) -> Table:
     """Each player's places, the best average first."""
     rows: list[list[object]] = [
         [p.name, p.hands, *p.places, _place(p.average_place)]
-        for p in sorted(found.leaderboard, key=lambda p: (p.average_place, -p.hands, p.name))
+        for p in sorted(found.leaderboard, key=by_place)
         if p.hands
     ]
     return ["Player", "Hands", *PLACE_WORDS, "Average place"], rows
@@ -242,10 +242,21 @@ def bombs_table(found: Overview) -> Table:
     return ["Player", "Bombs", "Hands"], rows
 
 
+#: A player is ranked by average place from this many hands on (A10): one lucky hand never
+#: tops the ranking; players with fewer hands follow, most hands first.
+RANKED_FROM = 5
+
+
+def by_place(p: Player) -> tuple[bool, float, int, str]:
+    """The ranking by average place: the best first among players of ``RANKED_FROM`` hands or
+    more, then the rest."""
+    return (p.hands < RANKED_FROM, p.average_place or 9, -p.hands, p.name)
+
+
 #: The leaderboard's orders: a label, and the key a player is sorted by.
-ORDERS = {
+ORDERS: dict[str, Callable[[Player], Any]] = {
     "Games won": lambda p: (-p.games_won, -p.points, p.average_place or 9, p.name),
-    "Average place": lambda p: (p.average_place or 9, -p.hands, p.name),
+    "Average place": by_place,
     "Points": lambda p: (-p.points, p.average_place or 9, p.name),
     "Hands won": lambda p: (-p.hands_won, p.average_place or 9, p.name),
     "Won from the first lead": lambda p: (-p.first_lead_wins, -p.first_lead_rate, p.name),
@@ -288,11 +299,7 @@ def leaderboard_table(found: Overview, order: str = "Games won") -> Table:
 
 def places_chart(found: Overview) -> go.Figure:
     """Each player's hands by place, as shares of the player's hands, the best average on top."""
-    shown = [
-        p
-        for p in sorted(found.leaderboard, key=lambda p: (p.average_place, -p.hands, p.name))
-        if p.hands
-    ][:CHART_ROWS]
+    shown = [p for p in sorted(found.leaderboard, key=by_place) if p.hands][:CHART_ROWS]
     labels = [escape.chart(p.name) for p in shown]
     fig = go.Figure(
         [
@@ -358,8 +365,9 @@ def _places(found: Overview) -> None:
     figures.charted(
         "Places",
         "Each player's hands by the place they finished, as a share of their hands (the count "
-        "on each bar); the best average place on top. Compare within one table size "
-        "(Filters): a 2nd of two is last.",
+        "on each bar); the best average place on top, among players of "
+        f"{RANKED_FROM} hands or more (those with fewer follow). Compare within one table "
+        "size (Filters): a 2nd of two is last.",
         places_chart(found),
         "th-places",
     )
@@ -389,7 +397,8 @@ def _bombs(found: Overview) -> None:
         )
         return
     st.caption(
-        f"{found.bombs:,} bombs in {_hands(found.bomb_hands)} of {_hands(found.hands)}: "
+        f"{figures.counted(found.bombs, 'bomb')} in {_hands(found.bomb_hands)} of "
+        f"{_hands(found.hands)}: "
         "a quad or a double sequence played on 2s, or a higher one on such a bomb."
     )
     chart, table = st.columns(2, gap="large")
@@ -410,7 +419,8 @@ def _leaderboard(found: Overview) -> None:
         "Games: finished games played and won (a tie for the top shares the win). Hands won: "
         "hands the player went out first. Points: every hand's score added up (n−1 for 1st "
         "down to 0 for last). Led first: hands the player led the first trick of, and won "
-        "from there."
+        "from there. Sorted by average place, players of fewer than "
+        f"{RANKED_FROM} hands come last."
     )
 
 
@@ -587,4 +597,6 @@ def _replayed(data: Any) -> replay.Hand:
 
 
 #: Thirteen's part of the replay: a hand, one play or pass at a time.
-REPLAY = replay.Replay(GAME, "thirteen", replay.moves("one play or pass"), _replayed)
+REPLAY = replay.Replay(
+    GAME, "thirteen", replay.moves("one play or pass"), _replayed, look.CSS + STYLE
+)

@@ -26,7 +26,8 @@ from core.moon3.facts import BIDDER, DEALT, PARTNER
 from core.moon3.figures import (
     BAND_START,
     BAND_WIDTH,
-    BIG_BID,
+    BIG_ABOVE,
+    HIGH_ABOVE,
     MARGIN_WIDTH,
     TOP_PLACES,
     Call,
@@ -47,7 +48,9 @@ from core.moon3.figures import (
     best,
     big_bid,
     favourites,
+    from_lowest,
     least_together,
+    lowest_bid,
 )
 from core.store import GameRecord, GameSeat, RoundRecord, Store
 from core.store import stats as shared
@@ -93,8 +96,8 @@ def where(filters: Filters = UNFILTERED) -> ColumnElement[bool]:
 
 
 #: One line of the bids' cube: (band, players, mode, decks, bidder), then rounds, made, the sum
-#: of the bids, the bids of :data:`BIG_BID` or more made, the highest bid and the highest made
-#: (0 when none was made), and the Kali Tidi figures of its dealt rounds: how many, the 3♠ to
+#: of the bids, the big bids made (:data:`BIG_ABOVE`), the highest bid and the highest
+#: made (0 when none was made), and the Kali Tidi figures of its dealt rounds: how many, the 3♠ to
 #: the bidding side, bids it made and bids it failed (:class:`KaliSummary`).
 CubeLine = tuple[int, int, str, int, str, int, int, int, int, int, int, int, int, int, int]
 
@@ -129,7 +132,7 @@ def bid_cube(store: Store, filters: Filters = UNFILTERED) -> list[CubeLine]:
             func.count(),
             count_if(made),
             func.sum(bid),
-            count_if(and_(made, bid >= BIG_BID)),
+            count_if(and_(made, bid >= BIG_ABOVE + lowest_bid(1) * _M.c.decks)),
             func.max(bid),
             func.max(case((made, bid), else_=0)),
             count_if(dealt),
@@ -195,7 +198,7 @@ def bid_success_by_bidder(store: Store, filters: Filters = UNFILTERED) -> list[R
 
 
 def bidders(cube: list[CubeLine]) -> dict[str, tuple[float, int]]:
-    """Each bidder's average bid and bids of :data:`BIG_BID` or more made (H5)."""
+    """Each bidder's average bid and big bids made (H5, :data:`BIG_ABOVE`)."""
     sums: dict[str, list[int]] = {}
     for line in cube:
         found = sums.setdefault(line[4], [0, 0, 0])
@@ -547,7 +550,19 @@ def overview(store: Store, filters: Filters | None = None) -> Overview:
         kali_by_player=found[2],
         leaderboard=found[3],
         cardless=cardless_of(cube),
+        high=bids_from(cube, HIGH_ABOVE),
     )
+
+
+def bids_from(cube: list[CubeLine], above: int) -> Rate:
+    """Bids ``above`` the lowest bid of their table or more (on a band's start), made out of
+    played."""
+    picked = [
+        line
+        for line in cube
+        if line[0] >= 0 and BAND_START + line[0] * BAND_WIDTH >= from_lowest(above, line[3])
+    ]
+    return Rate(above, sum(line[5] for line in picked), sum(line[6] for line in picked))
 
 
 def cardless_of(cube: list[CubeLine]) -> int:
