@@ -156,7 +156,7 @@ def test_recap_big_bids_are_those_of_200_or_more_with_one_deck(history: Store) -
     assert big == {"Ann": (2, 1), "Bo": (0, 0), "Cy": (1, 0), "Di": (1, 1)}
 
 
-def test_recap_big_bids_follow_the_decks_400_or_more_with_two(store: Store) -> None:
+def test_recap_big_bids_follow_the_decks_325_or_more_with_two(store: Store) -> None:
     two_decks = {
         "games": [
             {
@@ -164,8 +164,8 @@ def test_recap_big_bids_follow_the_decks_400_or_more_with_two(store: Store) -> N
                 "decks": 2,
                 "players": FOUR,
                 "rounds": [
-                    {"leader": "Ann", "teammates": ["Bo"], "points": 395, "result": "made"},
-                    {"leader": "Ann", "teammates": ["Cy"], "points": 400, "result": "made"},
+                    {"leader": "Ann", "teammates": ["Bo"], "points": 320, "result": "made"},
+                    {"leader": "Ann", "teammates": ["Cy"], "points": 325, "result": "made"},
                 ],
             }
         ]
