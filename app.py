@@ -22,7 +22,7 @@ st.set_page_config(page_title="Moon 3 of Spades", page_icon="♠️", layout="wi
 #: scores nor the felt.
 PHONE = """
 <style>
-.st-key-m3-app { display: none; }
+:has(> .st-key-m3-app) { display: none; }
 @media (max-width: 640px) {
   [data-testid="stToastContainer"] { top: auto !important; bottom: 0.6rem !important; }
 }

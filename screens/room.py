@@ -40,7 +40,7 @@ PAGE_CSS = """
 [data-testid="stMainBlockContainer"] { padding-top: 3.4rem; padding-bottom: 2rem; }
 .st-key-m3-page [data-testid="stVerticalBlock"], .st-key-m3-page { gap: 0.55rem; }
 .st-key-m3-table { gap: 0 !important; }
-.st-key-m3-title { display: none; }
+:has(> .st-key-m3-title) { display: none; }
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding: 3.2rem 0.55rem 1.5rem; }
 }

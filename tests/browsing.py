@@ -13,6 +13,18 @@ from core.moon3 import record
 from core.moon3.state import State
 from core.store import Room, Store
 
+#: Counts the tones a page starts and the buzzes it asks for (A7), installed before its scripts.
+TURN_ALERT_SPY = """
+window.m3Tones = 0;
+window.m3Buzzes = 0;
+const started = OscillatorNode.prototype.start;
+OscillatorNode.prototype.start = function (...args) {
+  window.m3Tones += 1;
+  return started.apply(this, args);
+};
+navigator.vibrate = () => { window.m3Buzzes += 1; return true; };
+"""
+
 
 def create_room(page: Page, base: str, name: str) -> str:
     """Create a room from the Create Room page as ``name``; return the lobby's invite link."""

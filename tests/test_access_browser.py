@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 from core import games
 from core.rooms import Rooms
 from core.store import Store
+from tests.browsing import TURN_ALERT_SPY
 from tests.servers import streamlit_server
 from tests.test_browser import SETTLED
 
@@ -27,7 +28,7 @@ PHONE = {"width": 390, "height": 844}
 IN_WORDS = re.compile(
     r"((Ace|King|Queen|Jack|Ten|Nine|Eight|Seven|Six|Five|Four|Three|Two) of "
     r"(spades|hearts|clubs|diamonds)|(Big |Little )?Joker|Double [a-z]+|[A-Z][a-z]+-[a-z]+)"
-    r"(, trump)?"
+    r"(, trump)?(, not playable now)?"
 )
 #: Every status line the page says, kept as it changes (a line can last less than a poll).
 RECORD_SAID = """() => {
@@ -38,17 +39,6 @@ RECORD_SAID = """() => {
   new MutationObserver(keep).observe(status, { childList: true, characterData: true,
     subtree: true });
 }"""
-#: Counts the tones the page starts and the buzzes it asks for.
-SPY = """
-window.m3Tones = 0;
-window.m3Buzzes = 0;
-const started = OscillatorNode.prototype.start;
-OscillatorNode.prototype.start = function (...args) {
-  window.m3Tones += 1;
-  return started.apply(this, args);
-};
-navigator.vibrate = () => { window.m3Buzzes += 1; return true; };
-"""
 #: What a screen reader calls each piece of the hand (its label, or its text without one).
 HAND_NAMES = """() => [...document.querySelectorAll('[class*="-hand-"] button')]
   .map(b => b.getAttribute('aria-label') || b.innerText)"""
@@ -70,7 +60,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport=PHONE)
-    context.add_init_script(SPY)
+    context.add_init_script(TURN_ALERT_SPY)
     yield context.new_page()
     context.close()
 

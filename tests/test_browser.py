@@ -588,7 +588,7 @@ def test_stats_page_with_bot_played_games_reads_on_a_phone_and_a_laptop(
         context = browser.new_context(viewport={"width": width, "height": height})
         page = context.new_page()
         page.goto(f"{server}/stats")
-        page.get_by_text("Bids of 150+ made").wait_for(timeout=30_000)
+        page.get_by_text("Bids of 150+ (275+ two decks) made").wait_for(timeout=30_000)
         page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
         assert not page.locator('[data-testid="stException"]').count()
         assert page.get_by_text("Most Kali Tidi").count() == 1

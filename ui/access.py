@@ -4,8 +4,9 @@ readers, the hand by keyboard, the player's suit colours and turn alert.
 Streamlit gives a button no ``aria-label``, so one script, installed once on the room
 page, names each card button from its widget key (the key :func:`ui.look.piece_key`
 makes already carries the card, as the card CSS reads it): "King of hearts", pressed or
-not, and ``aria-disabled`` for a dimmed (``dim-``) card that still taps to say why it
-is refused. Tiles carry their name in words as their (hidden) label. The script keeps:
+not, and "not playable now" after the name of a dimmed (``dim-``) card or tile, which
+still taps to say why it is refused. Tiles carry their name in words as their (hidden)
+label. The script keeps:
 
 - one ``role="status"`` element outside the page's redrawn tree, whose text changes only
   when the "now" banner says something new (what just happened, then whose turn), with
@@ -165,15 +166,18 @@ _JS = r"""
     for (const box of document.querySelectorAll(KEYED)) {
       const button = box.querySelector("button");
       if (!button) continue;
-      // A dimmed piece (a card or a tile) taps to say why it may not be played now.
-      if (/(?:^|\s)st-key-dim-/.test(box.className)) button.setAttribute("aria-disabled", "true");
-      else button.removeAttribute("aria-disabled");
+      // A dimmed piece (a card or a tile) still taps, to say why it may not be played now:
+      // it is said so after its name, not made a disabled control.
+      const dim = /(?:^|\s)st-key-dim-/.test(box.className);
+      if (dim) button.dataset.m3Dim = "true";
+      else delete button.dataset.m3Dim;
       const found = KEY.exec(box.className);
-      if (!found) continue;
-      const words = CARDS[found[1]];
+      const base = found ? CARDS[found[1]] : dim ? button.textContent.trim() : null;
+      const words = base && dim ? `${base}, not playable now` : base;
       if (words && button.getAttribute("aria-label") !== words) {
         button.setAttribute("aria-label", words);
       }
+      if (!found) continue;
       const rest = found[2];
       const pressed = /(?:^|-)(on|picked)(?:-|$)/.test(rest) ? "true"
         : /(?:^|-)off(?:-|$)/.test(rest) ? "false" : null;
@@ -194,7 +198,7 @@ _JS = r"""
       if (hand.parentElement && hand.parentElement.closest(HAND)) continue;
       const all = pieces(hand);
       const current = all.find((b) => b === document.activeElement)
-        || all.find((b) => b.getAttribute("aria-disabled") !== "true") || all[0];
+        || all.find((b) => b.dataset.m3Dim !== "true") || all[0];
       for (const b of all) {
         const stop = b === current ? "0" : "-1";
         if (b.getAttribute("tabindex") !== stop) b.setAttribute("tabindex", stop);
@@ -202,14 +206,14 @@ _JS = r"""
     }
   };
   const handOf = (el) => el && el.closest && el.closest(HAND);
-  const jump = (index) => {
+  const jump = (index, still = false) => {
     const hand = document.querySelector(HAND);
     if (!hand) return false;
     const all = pieces(hand);
     if (!all.length) return false;
-    const live = all.filter((b) => b.getAttribute("aria-disabled") !== "true");
+    const live = all.filter((b) => b.dataset.m3Dim !== "true");
     const target = index === null ? (live[0] || all[0]) : all[Math.min(index, all.length - 1)];
-    target.focus({ preventScroll: false });
+    target.focus({ preventScroll: still });
     return true;
   };
   document.addEventListener("focusin", (event) => {
@@ -262,9 +266,11 @@ _JS = r"""
     name();
     rove();
     announce();
-    // A piece played (or redrawn) under the keyboard: the focus goes back to the hand.
+    // A piece played (or redrawn, or off while others play) under the keyboard: the focus
+    // goes back to the hand once it has a piece to take it, where the page already is.
     const lost = !document.activeElement || document.activeElement === document.body;
-    if (lastPiece && !lastPiece.isConnected && lost && jump(lastIndex)) lastPiece = null;
+    const gone = lastPiece && (!lastPiece.isConnected || lastPiece.disabled);
+    if (gone && lost && jump(lastIndex, true)) lastPiece = null;
   };
   // A timer, not an animation frame: frames stop in a tab at the back, where the turn alert
   // matters most.

@@ -35,7 +35,9 @@ def _loaded(data: Any) -> replay.Hand:
     return replay.Hand(steps=len(steps) - 1, seats=rec.config.players, draw=draw)
 
 
-REPLAY = replay.Replay(rules.NAME, "plain-tricks", replay.moves("a card played"), _loaded)
+REPLAY = replay.Replay(
+    rules.NAME, "plain-tricks", replay.moves("a card played"), _loaded, look.CSS + look.REPLAY_CSS
+)
 
 
 @dataclass(frozen=True)
