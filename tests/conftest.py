@@ -153,16 +153,34 @@ def pgbouncer(postgres_server: str) -> Iterator[str]:
         yield url
 
 
+#: The modules whose PostgreSQL cases reach it through PgBouncer: the store's, the rooms' and
+#: their concurrency, backups and groups (the reads and writes a pooler could break). The
+#: figures' and pages' PostgreSQL cases reach the server directly: the same SQL, sooner.
+POOLED = (
+    "test_store",
+    "test_rooms",
+    "test_pooler",
+    "test_backup",
+    "test_groups",
+    "test_reactions",
+    "test_scorebook",
+    "test_history",
+    "test_wake",
+)
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Every store test runs once on SQLite and once on a real PostgreSQL, reached as a hosted
-    one is, through a transaction-mode PgBouncer (SPEC G2). The database is made and dropped
-    on the server itself."""
+    """Every store test runs once on SQLite and once on a real PostgreSQL; the store's and the
+    rooms' reach it as a hosted one is reached, through a transaction-mode PgBouncer (SPEC
+    G2, :data:`POOLED`). The database is made and dropped on the server itself."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'rooms.db'}"
     base: str = request.getfixturevalue("postgres_server")
     url = postgres.fresh_database(base)
     request.addfinalizer(lambda: postgres.drop_database(url))  # after the test's store closed
+    if not request.node.path.name.startswith(POOLED):
+        return url
     pooled: str = request.getfixturevalue("pgbouncer")
     return postgres.pooled(url, pooled)
 

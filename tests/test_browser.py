@@ -72,9 +72,11 @@ def hand_of(page: Page) -> set[str]:
     return set(faces) | {key.split("-")[5] for key in keys if key}
 
 
-# Drawn and at rest: content in the main area, no placeholder, no stale element, no run going.
+# Drawn and at rest: a run of the page has ended (none going), content in the main area, no
+# placeholder, no stale element.
 SETTLED = """() => document.querySelector(
     '[data-testid="stMainBlockContainer"] [data-testid="stElementContainer"]')
+  && document.querySelector('[data-testid="stApp"]')?.dataset.testScriptState === "notRunning"
   && !document.querySelector(
     '[data-testid="stSkeleton"], [data-stale="true"], [data-testid="stStatusWidget"]')"""
 TALLEST = "() => Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))"
