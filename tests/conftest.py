@@ -42,15 +42,15 @@ def _weights(config: pytest.Config, modules: dict[str, list[pytest.Item]]) -> di
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under ``--dist worksteal``, keep one worker for the tests that need the processor.
+    """Under ``--dist worksteal``, spread the browser modules over the workers.
 
     The browser modules mostly wait (for a page's poll, a bot's pause), the others mostly
     compute. Work stealing hands worker ``i`` the ``i``-th contiguous run of the collection
     and balances from the back of the queues, so the browser modules go at the head of
-    every run but the last, longest first (each module whole: one server and one Chromium
-    for it), and the other tests follow in their own order. A waiting test then runs beside
-    a computing one, not beside another like it, and no long module is left alone at the
-    end. Which tests run is unchanged: only their order is.
+    every worker's run, longest first, each module whole (one server and one Chromium for
+    it) and the workers' shares as even as their measured times make them, and the other
+    tests follow in their own order: the computing tests at the back even out the end.
+    Which tests run is unchanged: only their order is.
     """
     workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
     # A worker's own options say "no" distribution; the command line's are kept here.
@@ -64,15 +64,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         else:
             rest.append(item)
     weights = _weights(config, modules)
-    shares: list[list[pytest.Item]] = [[] for _ in range(workers - 1)]
-    loads = [0.0] * (workers - 1)
+    shares: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    loads = [0.0] * workers
     for path in sorted(modules, key=lambda p: (-weights[p], p)):
         emptiest = loads.index(min(loads))
         shares[emptiest] += modules[path]
         loads[emptiest] += weights[path]
     ordered: list[pytest.Item] = []
     left = len(items)
-    for index, share in enumerate([*shares, []]):
+    for index, share in enumerate(shares):
         size = left // (workers - index)  # the run worksteal sends this worker first
         fill = max(0, size - len(share))
         ordered += share + rest[:fill]

@@ -523,6 +523,8 @@ def test_quick_game_from_home_with_rules_bots_plays_a_full_round(
     page.goto(server)
     page.wait_for_function(SETTLED, timeout=30_000)  # the home page has run to its end
     page.get_by_role("button", name="Quick game").first.click()  # the flagship's
+    page.wait_for_timeout(300)  # the run the click started has begun
+    page.wait_for_function(SETTLED, timeout=30_000)  # its form is drawn, and stays
     page.get_by_label("Your name").last.fill("Solo")
     page.get_by_role("button", name="Start Quick Game").click()
     page.wait_for_selector(".m3-felt[data-version]", timeout=30_000)

@@ -193,6 +193,7 @@ _JS = r"""
   const pieces = (hand) => [...hand.querySelectorAll("button")].filter((b) => !b.disabled);
   let lastIndex = null;
   let lastPiece = null;
+  let back = false;
   const rove = () => {
     for (const hand of document.querySelectorAll(HAND)) {
       if (hand.parentElement && hand.parentElement.closest(HAND)) continue;
@@ -267,10 +268,15 @@ _JS = r"""
     rove();
     announce();
     // A piece played (or redrawn, or off while others play) under the keyboard: the focus
-    // goes back to the hand once it has a piece to take it, where the page already is.
+    // goes back to the hand once it has a piece to take it, where the page already is; not
+    // if the player has gone elsewhere meanwhile.
     const lost = !document.activeElement || document.activeElement === document.body;
-    const gone = lastPiece && (!lastPiece.isConnected || lastPiece.disabled);
-    if (gone && lost && jump(lastIndex, true)) lastPiece = null;
+    if (!lost) back = false;
+    else if (lastPiece && (!lastPiece.isConnected || lastPiece.disabled)) back = true;
+    if (back && lost && jump(lastIndex, true)) {
+      back = false;
+      lastPiece = null;
+    }
   };
   // A timer, not an animation frame: frames stop in a tab at the back, where the turn alert
   // matters most.
