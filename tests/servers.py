@@ -73,6 +73,9 @@ def streamlit_server(
     environment = {**os.environ, **(env or {}), "DATABASE_URL": database}
     command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true"]
     command += ["--server.port", str(port), "--server.address", "127.0.0.1", *options]
+    # No watcher over the checkout (its virtual environment included): the tests change no
+    # source while a server runs, and watching costs each server start and every file written.
+    command += ["--server.fileWatcherType", "none"]
     with log.open("wb") as output:
         process = subprocess.Popen(
             command,

@@ -125,6 +125,10 @@ def play_by_keyboard(page: Page, leading: bool, picks: bool) -> None:
             "() => document.querySelector('.st-key-th-play button:not([disabled])')",
             timeout=20_000,
         )
+    # The pick redraws the hand; the keyboard's place comes back to it, then Tab goes on.
+    page.wait_for_function(
+        "() => document.activeElement.closest('[class*=\"-hand-\"]')", timeout=20_000
+    )
     page.keyboard.press("Tab")
     assert focused(page).startswith("Play" if leading else "Pass"), focused(page)
     page.keyboard.press("Enter")
