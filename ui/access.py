@@ -23,6 +23,7 @@ label. The script keeps:
 
 from __future__ import annotations
 
+import functools
 import json
 
 import streamlit as st
@@ -293,8 +294,10 @@ _JS = r"""
 """
 
 
+@functools.cache
 def script() -> str:
-    """The page script, with the names of every card and tile in words."""
+    """The page script, with the names of every card and tile in words (built once: every
+    rerun of the room page sends the same)."""
     return (
         _JS.replace("__CARDS__", json.dumps(CARD_WORDS, ensure_ascii=False))
         .replace("__LABELS__", json.dumps(LABEL_WORDS, ensure_ascii=False))
