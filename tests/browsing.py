@@ -32,7 +32,7 @@ def create_room(page: Page, base: str, name: str) -> str:
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Create Room").click()
     page.wait_for_selector("text=Invite your friends", timeout=20_000)
-    return page.locator("code").first.inner_text().strip()
+    return page.locator("code:visible").first.inner_text().strip()
 
 
 def join_through_invite(page: Page, invite: str, name: str, team: str | None = None) -> None:

@@ -209,7 +209,7 @@ def test_card_based_five_players_two_decks_last_rule(
     host = pages[0]
     host.goto(f"{server}/room?room={code}&seat={token}")
     host.wait_for_selector("text=Invite your friends", timeout=20_000)
-    invite = host.locator("code").first.inner_text().strip()
+    invite = host.locator("code:visible").first.inner_text().strip()
     for page, name in zip(pages[1:], ("Ben", "Chen", "Dev", "Eli"), strict=True):
         join_through_invite(page, invite, name)
     host.wait_for_selector("text=Eli", timeout=10_000)
