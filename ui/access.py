@@ -194,7 +194,6 @@ _JS = r"""
   const pieces = (hand) => [...hand.querySelectorAll("button")].filter((b) => !b.disabled);
   let lastIndex = null;
   let lastPiece = null;
-  let back = false;
   const rove = () => {
     for (const hand of document.querySelectorAll(HAND)) {
       if (hand.parentElement && hand.parentElement.closest(HAND)) continue;
@@ -224,6 +223,10 @@ _JS = r"""
     lastPiece = hand ? event.target : null;
     if (hand) rove();
   });
+  // A tap or click outside the hand takes the player elsewhere: the focus is theirs to place.
+  document.addEventListener("pointerdown", (event) => {
+    if (!handOf(event.target)) lastPiece = null;
+  }, true);
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const here = document.activeElement;
@@ -268,16 +271,11 @@ _JS = r"""
     name();
     rove();
     announce();
-    // A piece played (or redrawn, or off while others play) under the keyboard: the focus
-    // goes back to the hand once it has a piece to take it, where the page already is; not
-    // if the player has gone elsewhere meanwhile.
+    // The focus was last in the hand and is now nowhere (the piece played, redrawn, moved or
+    // off while others play): it goes back to the hand once it has a piece to take it, where
+    // the page already is; not if the player has gone elsewhere meanwhile.
     const lost = !document.activeElement || document.activeElement === document.body;
-    if (!lost) back = false;
-    else if (lastPiece && (!lastPiece.isConnected || lastPiece.disabled)) back = true;
-    if (back && lost && jump(lastIndex, true)) {
-      back = false;
-      lastPiece = null;
-    }
+    if (lost && lastPiece) jump(lastIndex, true);
   };
   // A timer, not an animation frame: frames stop in a tab at the back, where the turn alert
   // matters most.
