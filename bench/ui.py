@@ -284,7 +284,7 @@ def poll_cost(
         database = f"sqlite:///{Path(folder) / 'poll.db'}"
         seated = open_tables(database, tables, into_play=True)
         with (
-            streamlit_server(database, options) as (base, process),
+            streamlit_server(database, options, hurried=False) as (base, process),
             crowd(base, database, seated, full=full) as flags,
         ):
             time.sleep(3)  # let the first polls settle
@@ -424,7 +424,7 @@ def capacity(
     """A full round with only the browsers, then simulated players stepped up."""
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{Path(folder) / 'live.db'}"
-        with streamlit_server(database, cpus=SERVER_CPUS) as (base, process):
+        with streamlit_server(database, cpus=SERVER_CPUS, hurried=False) as (base, process):
             STALLS.mkdir(exist_ok=True)
             table = BrowserTable(browser, base, database)
             try:

@@ -23,6 +23,8 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+#: Seconds a test server's bots wait before each move (``BOT_DELAY_SECONDS``).
+HURRIED_BOT_DELAY = 0.25
 LIVE_LOGS: list[Path] = []
 """The logs of the servers running now, for a failed test's report (see conftest)."""
 
@@ -62,15 +64,20 @@ def streamlit_server(
     options: tuple[str, ...] = (),
     env: dict[str, str] | None = None,
     cpus: set[int] | None = None,
+    hurried: bool = True,
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """Run ``app.py`` on a free loopback port against ``database``; yield (base URL, process).
 
     Waits on ``/_stcore/health`` before yielding and stops the server afterwards,
-    whatever happened in between. ``cpus`` pins the server to those cores.
+    whatever happened in between. ``cpus`` pins the server to those cores. A ``hurried``
+    server's bots move :data:`HURRIED_BOT_DELAY` seconds after the move before theirs, not
+    the 0.8 s a table gives people to follow: a test beside bots waits on them, not on
+    pauses (benchmarks of what players see are not hurried).
     """
     port = free_port()
     log = Path(tempfile.mkstemp(prefix="streamlit-", suffix=".log")[1])
-    environment = {**os.environ, **(env or {}), "DATABASE_URL": database}
+    pace = {"BOT_DELAY_SECONDS": str(HURRIED_BOT_DELAY)} if hurried else {}
+    environment = {**os.environ, **pace, **(env or {}), "DATABASE_URL": database}
     command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true"]
     command += ["--server.port", str(port), "--server.address", "127.0.0.1", *options]
     # No watcher over the checkout (its virtual environment included): the tests change no

@@ -14,6 +14,7 @@ from core import records
 from core.moon3 import cards
 from core.moon3.table import RoomSettings
 from core.rooms import CODE_ALPHABET, Forbidden, NotFound, Refused, Rooms, Stale
+from core.rooms.timers import DEFAULT_BOT_DELAY, bot_delay
 from core.store import GameRecord, Room, RoundRecord, Seat, Store
 from core.store.moon3.tables import Moon3Round
 from tests.conftest import FakeClock
@@ -294,6 +295,14 @@ def test_bots_move_when_due_one_at_a_time_exactly_once(
     rooms.version(code)
     rec = json.loads(room_row(store, code)[1])["round"]
     assert len(rec["actions"]) == 4
+
+
+def test_bot_delay_seconds_sets_the_bots_pace_and_anything_else_keeps_it() -> None:
+    assert bot_delay({}) == DEFAULT_BOT_DELAY == 0.8
+    assert bot_delay({"BOT_DELAY_SECONDS": "0.25"}) == 0.25
+    assert bot_delay({"BOT_DELAY_SECONDS": "0"}) == 0
+    for nonsense in ("fast", "-1", "nan", "inf", "5.5", "", "1e309"):
+        assert bot_delay({"BOT_DELAY_SECONDS": nonsense}) == DEFAULT_BOT_DELAY, nonsense
 
 
 def test_the_host_hands_a_waiting_seat_to_a_bot_and_the_player_takes_it_back(

@@ -19,10 +19,12 @@ the room's seed and the position).
 
 from __future__ import annotations
 
+import math
+import os
 import random
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from typing import Any
@@ -32,7 +34,22 @@ from core.games import GameEnd
 from core.rooms.context import CHOOSING, PLAYING, RESULTS, Ctx
 from core.rooms.turns import chosen, finish_round, keep_game, took
 
-BOT_DELAY = 0.8  # seconds between bot moves, so people can follow them
+#: Seconds a bot waits after the move before its own, so that people can follow.
+DEFAULT_BOT_DELAY = 0.8
+
+
+def bot_delay(environ: Mapping[str, str] = os.environ) -> float:
+    """The bots' delay: ``BOT_DELAY_SECONDS`` from the server's environment (0 to 5; a host's
+    demo or the tests' servers may hurry them), else :data:`DEFAULT_BOT_DELAY`. A value that
+    is not such a number is ignored."""
+    try:
+        said = float(environ.get("BOT_DELAY_SECONDS", ""))
+    except ValueError:
+        return DEFAULT_BOT_DELAY
+    return said if math.isfinite(said) and 0 <= said <= 5 else DEFAULT_BOT_DELAY
+
+
+BOT_DELAY = bot_delay()
 ABANDON_AFTER = 300.0  # R30
 #: The Expert's budget a move in a room: milliseconds of counted work on the machine it was
 #: measured on (:mod:`core.bots`), so as strong on a busy host, only slower.
