@@ -238,7 +238,7 @@ def test_g6_rooms_play_on_after_the_server_is_killed_and_started_again(
         after_timed_out = seats.next_seat(at.timed_out, PLAYERS)
         next_to_bot = seats.next_seat(at.bot_seat, PLAYERS)
         watched = [(at.timed, after_timed_out), (at.bot, next_to_bot), (at.human, at.actor)]
-        with streamlit_server(database_url) as (first, process):
+        with streamlit_server(database_url, hurried=False) as (first, process):
             pages = {
                 (code, p): seat_page(browser, first, code, at.humans[code][p])
                 for code, p in watched
@@ -260,7 +260,7 @@ def test_g6_rooms_play_on_after_the_server_is_killed_and_started_again(
         assert before[at.timed].automatic == []
         assert before[at.bot].actions[-1]["seat"] != at.bot_seat
 
-        with streamlit_server(database_url) as (second, _):
+        with streamlit_server(database_url, hurried=False) as (second, _):
             # Every player opens their own link on the woken server, all at once.
             for page in pages.values():
                 page.goto(second + page.url[page.url.index("/room") :], wait_until="commit")
