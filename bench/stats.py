@@ -98,9 +98,9 @@ def grow(store: Store, rounds: int) -> int:
             conn.execute(
                 text(
                     "insert into round_seat"
-                    " (round_id, seat, name, role, won, points, score, kali, dealt)"
-                    " select round_id + :r, seat, name, role, won, points, score, kali, dealt"
-                    " from round_seat where round_id <= :top"
+                    " (round_id, seat, name, role, won, points, score, kali, dealt, total, leads)"
+                    " select round_id + :r, seat, name, role, won, points, score, kali, dealt,"
+                    " total, leads from round_seat where round_id <= :top"
                 ),
                 {"r": r, "top": max_round},
             )

@@ -192,7 +192,9 @@ def _checker(column: Any) -> Any:
 
 
 def _header(line: dict[str, Any] | None, shape: rows.Layout) -> dict[str, list[str]]:
-    """The tables and columns a file's first line names, checked against the store's."""
+    """The tables and columns a file's first line names, checked against the store's: a file
+    of an earlier release may lack a column added since, where the store can do without it
+    (one that may be empty, or has a default)."""
     if line is None or line.get("format") != FORMAT:
         raise BackupError("this is not a backup file of this app")
     if line.get("version") != VERSION:
@@ -209,7 +211,11 @@ def _header(line: dict[str, Any] | None, shape: rows.Layout) -> dict[str, list[s
             raise BackupError(f"the file holds a table this store does not have: {name}")
         if not isinstance(columns, list) or not all(isinstance(c, str) for c in columns):
             raise BackupError(f"the file's columns of {name} are not a list of names")
-        if sorted(columns) != sorted(known[name].c.keys()):
+        table = known[name]
+        lacking = set(table.c.keys()) - set(columns)
+        if set(columns) - set(table.c.keys()) or len(set(columns)) != len(columns):
+            raise BackupError(f"the file's columns of {name} are not this store's")
+        if any(not table.c[c].nullable and table.c[c].server_default is None for c in lacking):
             raise BackupError(f"the file's columns of {name} are not this store's")
     return tables
 

@@ -214,6 +214,36 @@ def test_g3_restoring_the_same_file_twice_adds_nothing_the_second_time(
     assert first.added["groups"] == 2 and first.added["scorebooks"] == 3
 
 
+def without(saved: bytes, table: str, *columns: str) -> bytes:
+    """The backup file as a release before ``columns`` of ``table`` existed wrote it."""
+    lines = [json.loads(line) for line in gzip.decompress(saved).splitlines()]
+    named = lines[0]["tables"][table]
+    kept = [i for i, c in enumerate(named) if c not in columns]
+    lines[0]["tables"][table] = [named[i] for i in kept]
+    for line in lines[1:]:
+        if line.get("table") == table:
+            line["row"] = [line["row"][i] for i in kept]
+    return gzip.compress(b"\n".join(json.dumps(line).encode() for line in lines) + b"\n")
+
+
+@pytest.mark.parametrize("database_url", ["sqlite", "postgresql"], indirect=True)
+def test_g3_a_file_from_before_the_running_scores_comes_back_with_every_figure(
+    source: Store, saved: bytes, store: Store
+) -> None:
+    older = without(saved, "round_seat", "total", "leads")
+    backup.restore(store, older)
+    assert figures(store) == figures(source)
+    assert content(store) == content(source)
+
+
+def test_g3_a_file_lacking_a_column_the_store_needs_is_refused(
+    saved: bytes, sqlite_store: Store
+) -> None:
+    with pytest.raises(BackupError, match="columns of round_seat are not this store's"):
+        backup.restore(sqlite_store, without(saved, "round_seat", "won"))
+    assert counts(sqlite_store)["round_record"] == 0
+
+
 def test_g3_restoring_into_a_store_that_holds_part_of_it_adds_only_what_is_missing(
     source: Store, saved: bytes, sqlite_store: Store, tmp_path: Path
 ) -> None:
@@ -339,7 +369,8 @@ def hostile(saved: bytes) -> dict[str, tuple[bytes, str]]:
     first_room = next(i for i, line in enumerate(rows) if line["table"] == "room")
     row = rows[first_room]["row"]
     spoilt[first_room] = {"table": "room", "row": [*row[:doc], "not json", *row[doc + 1 :]]}
-    less = {**header, "tables": {**header["tables"], "seat": header["tables"]["seat"][:-1]}}
+    needed = [c for c in header["tables"]["seat"] if c != "name"]  # a seat has a name
+    less = {**header, "tables": {**header["tables"], "seat": needed}}
     seats = end["end"]["rows"]["round_seat"] + 1
     counted = dict(end, end={"rows": {**end["end"]["rows"], "round_seat": seats}})
     return {

@@ -23,6 +23,7 @@ import json
 from datetime import UTC, datetime
 
 import pytest
+from sqlalchemy import text
 
 from core import importing
 from core.moon3.figures import (
@@ -149,6 +150,45 @@ def test_recap_the_lead_restarts_with_each_game(history: Store) -> None:
     # February: Ann & Cy lead after both rounds (150, then 310), Bo & Di never.
     led = {n: h.leads for n, h in stats.matchups(history).habits.items()}
     assert led == {"Ann": 1 + 2, "Bo": 0, "Cy": 3 + 2, "Di": 1}
+
+
+def test_recap_the_lead_of_a_range_starting_mid_game_counts_the_whole_games_score(
+    history: Store,
+) -> None:
+    # January's rounds 3 and 4 finished on the 20th: from the 15th, Cy leads after both on
+    # the game's running score (460 and 460), though Ann scored more in those two rounds.
+    with history.write() as session:
+        session.execute(
+            text(
+                "update round_record set finished_at = :late where round_number >= 3"
+                " and finished_at < :february"
+            ),
+            {"late": datetime(2025, 1, 20, 12, tzinfo=UTC), "february": datetime(2025, 2, 1)},
+        )
+        session.commit()
+    late = stats.Filters(
+        since=datetime(2025, 1, 15, tzinfo=UTC), until=datetime(2025, 2, 1, tzinfo=UTC)
+    )
+    led = {n: (h.rounds, h.leads) for n, h in stats.matchups(history, late).habits.items()}
+    assert led == {"Ann": (2, 0), "Bo": (2, 0), "Cy": (2, 2), "Di": (2, 0)}
+
+
+def test_recap_a_store_from_before_the_running_scores_gets_them_when_opened(
+    history: Store, database_url: str
+) -> None:
+    before = stats.matchups(history)
+    with history.write() as session:
+        session.execute(text("update round_seat set total = null, leads = null"))
+        session.commit()
+    assert stats.matchups(history).habits["Cy"].leads == 0  # nothing to read yet
+    reopened = Store(database_url)
+    try:
+        assert stats.matchups(reopened) == before
+        with reopened.read() as session:
+            empty = "select count(*) from round_seat where total is null or leads is null"
+            assert session.execute(text(empty)).scalar() == 0
+    finally:
+        reopened.close()
 
 
 def test_recap_big_bids_are_those_of_200_or_more_with_one_deck(history: Store) -> None:

@@ -185,13 +185,14 @@ def _add_missing_columns(engine: Engine) -> None:
 
     ``create_all`` never alters a table: a store from an earlier release gets
     the new columns here, its rows taking the default (the ``game`` of every
-    earlier room and round is Moon 3 of Spades).
+    earlier room and round is Moon 3 of Spades), or none where the column may be empty
+    until the store fills it.
     """
     seen = inspect(engine)
     for table in SQLModel.metadata.sorted_tables:
         present = {c["name"] for c in seen.get_columns(table.name)}
         for column in table.columns:
-            if column.name in present or column.server_default is None:
+            if column.name in present or (column.server_default is None and not column.nullable):
                 continue
             with suppress(DBAPIError), engine.begin() as conn:  # another server did it first
                 _add_column(conn, table.name, column)
@@ -354,10 +355,14 @@ class Store:
 
     def _derive_facts(self) -> None:
         """Each game's own rows of rounds and games stored before they had their present shape,
-        derived again from the hand records (:func:`history.backfill`), so that every figure
+        derived again from the hand records (:func:`history.backfill`), and the running totals
+        of rows stored without them (:func:`history.fill_running`), so that every figure
         counts them from the first page on."""
         with suppress(IntegrityError), self.write() as session:  # another server did it first
             if history.backfill(session):
+                session.commit()
+        with self.write() as session:
+            if history.fill_running(session):
                 session.commit()
 
     def write(self) -> AbstractContextManager[Session]:

@@ -26,7 +26,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlmodel import SQLModel
 
 from core import games
-from core.store import Store, load_game_tables
+from core.store import Store, history, load_game_tables
 from core.store.tables import FriendGroup, GameRecord, Room, RoundRecord
 
 #: How many parent rows are read or written at once.
@@ -518,6 +518,7 @@ def restore(
             for name, row in rows:
                 writer.add(name, row)
             done = writer.finish()
+            history.fill_running(session)  # rows of a file from before the running totals
         except SQLAlchemyError as exc:
             detail = exc.orig if isinstance(exc, DBAPIError) else exc
             first = (str(detail).strip().splitlines() or [type(detail).__name__])[0]

@@ -27,7 +27,7 @@ from sqlmodel import Session, SQLModel
 from core import games
 from core.games import GameFacts, KeptGame, RoundFacts
 from core.records import ActionError, RecordError
-from core.store.tables import OPEN_GROUP, GameRecord, GameSeat, RoundRecord
+from core.store.tables import OPEN_GROUP, RUNNING, GameRecord, GameSeat, RoundRecord, Running
 
 
 @dataclass
@@ -126,7 +126,72 @@ def _table(name: str) -> Table:
 def _add_own(session: Session, round_id: int, own: dict[str, list[dict[str, Any]]]) -> None:
     for name, rows in own.items():
         if rows:
-            session.execute(insert(_table(name)), [{**r, "round_id": round_id} for r in rows])
+            table = _table(name)
+            running = table.info.get(RUNNING)
+            if running is not None:
+                rows = _with_running(session, table, running, round_id, rows)
+            session.execute(insert(table), [{**r, "round_id": round_id} for r in rows])
+
+
+def _game_of(round_id: Any) -> tuple[Any, ...]:
+    """The columns that say which game a round belongs to (in its group), for ``round_id``."""
+    this = _R.alias("this_round")
+    key = ("game", "group_id", "room_code", "game_number")
+    return tuple(
+        _R.c[c] == select(this.c[c]).where(this.c.id == round_id).scalar_subquery() for c in key
+    )
+
+
+def _with_running(
+    session: Session, table: Table, running: Running, round_id: int, rows: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The round's per-seat rows with each player's running total in the game (their scores
+    in its earlier rounds, stored before this one, plus this round's) and whether it leads."""
+    earlier = (
+        select(table.c.name, func.sum(table.c[running.score]))
+        .join(_R, _R.c.id == table.c.round_id)
+        .where(_R.c.id < round_id, *_game_of(round_id))
+        .group_by(table.c.name)
+    )
+    before = {str(name): int(total or 0) for name, total in session.execute(earlier)}
+    totals = [before.get(r["name"], 0) + int(r[running.score]) for r in rows]
+    top = max(totals)
+    return [
+        {**r, running.total: total, running.leads: total == top}
+        for r, total in zip(rows, totals, strict=True)
+    ]
+
+
+def fill_running(session: Session) -> int:
+    """Fill the running totals and leads of per-seat rows stored without them (a store from
+    before them, or a server of an older release writing beside a newer one), for every game's
+    table that keeps them, in one pass a table; how many tables were filled."""
+    done = 0
+    for table in SQLModel.metadata.sorted_tables:
+        running = table.info.get(RUNNING)
+        if running is None:
+            continue
+        missing = select(table.c.round_id).where(table.c[running.leads].is_(None)).limit(1)
+        if session.execute(missing).first() is None:
+            continue
+        game = (_R.c.game, _R.c.group_id, _R.c.room_code, _R.c.game_number, table.c.name)
+        total = func.sum(table.c[running.score]).over(partition_by=game, order_by=table.c.round_id)
+        totals = (
+            select(table.c.id, table.c.round_id, total.label("total"))
+            .join(_R, _R.c.id == table.c.round_id)
+            .subquery()
+        )
+        top = func.max(totals.c.total).over(partition_by=totals.c.round_id)
+        ranked = select(
+            totals.c.id, totals.c.total, (totals.c.total == top).label("leads")
+        ).subquery()
+        session.execute(
+            update(table)
+            .where(table.c.id == ranked.c.id)
+            .values({running.total: ranked.c.total, running.leads: ranked.c.leads})
+        )
+        done += 1
+    return done
 
 
 def save(

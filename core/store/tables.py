@@ -11,6 +11,7 @@ keeps each finished game's totals and winners.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -211,6 +212,24 @@ FORMER_INDEX = "ix_round_stats"
 #: :data:`FORMER_ROUND`: a function of that table returning the SELECT of its rows, each
 #: column named as the game's table names it.
 FROM_FORMER = "from_former_round"
+
+
+@dataclass(frozen=True, slots=True)
+class Running:
+    """How a game's per-seat table keeps each player's running score in their game: the
+    round's ``score`` column, the ``total`` column (the sum of the player's scores in the game
+    so far, this round's included) and the ``leads`` column (whether that total is the top of
+    the round's seats; players tied at the top all lead). The store fills both as it adds a
+    round's rows, so that a figure of the lead reads an index, not a window over every round.
+    """
+
+    score: str
+    total: str
+    leads: str
+
+
+#: The key of a game's per-seat table's ``info`` holding its :class:`Running`.
+RUNNING = "running"
 
 
 class GameRecord(SQLModel, table=True):

@@ -22,7 +22,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from core.moon3.cards import KALI_TIDI, POINTS
 from core.moon3.config import Mode
-from core.moon3.facts import BIDDER, DEALT, PARTNER
+from core.moon3.facts import DEALT, PARTNER
 from core.moon3.figures import (
     BAND_START,
     BAND_WIDTH,
@@ -706,25 +706,15 @@ def calls(store: Store, filters: Filters = UNFILTERED) -> list[tuple[str, str, i
 
     In Team-wise and Random the bidder's partners are their team, called by nobody.
     """
-    bidder, partner = _RS.alias("bidder"), _RS.alias("partner")
-    # Its own name: the rounds a filter chooses are found from the round rows, apart.
-    own = _M.alias("called_round")
-    source, scope = _facts(bidder, filters)
+    # From each Card-Based round's own row (its bidder's name is there) to its partners' rows.
+    partner = _RS.alias("partner")
+    source, scope = _own(filters)
     query = (
-        select(bidder.c.name, partner.c.name, func.count())
-        .select_from(
-            source.join(partner, partner.c.round_id == bidder.c.round_id).join(
-                own, own.c.round_id == bidder.c.round_id
-            )
-        )
-        .where(
-            scope,
-            bidder.c.role == BIDDER,
-            partner.c.role == PARTNER,
-            own.c.mode == Mode.PARTNERS.value,
-        )
-        .group_by(bidder.c.name, partner.c.name)
-        .order_by(bidder.c.name, partner.c.name)
+        select(_M.c.bidder_name, partner.c.name, func.count())
+        .select_from(source.join(partner, partner.c.round_id == _M.c.round_id))
+        .where(scope, _M.c.mode == Mode.PARTNERS.value, partner.c.role == PARTNER)
+        .group_by(_M.c.bidder_name, partner.c.name)
+        .order_by(_M.c.bidder_name, partner.c.name)
     )
     return [(str(b), str(p), int(n)) for b, p, n in rows(store, query)]
 
@@ -758,31 +748,18 @@ def leads(store: Store, filters: Filters = UNFILTERED) -> dict[str, tuple[int, i
     game), by name: the running score is the sum of their R27 scores in that game's rounds
     so far, and players tied at the top all lead.
 
-    A round's game comes from the round rows' covering index, read once (looking each seat's
-    round up would read the wide rows with their hand records); a game's rounds are in the
-    order they were stored, which is the order they were played.
+    The store keeps both with each seat's row as it adds the round
+    (:class:`~core.store.tables.Running`), so a filter chooses the rounds counted, never
+    the scores summed: a date range starting mid-game still knows who led that game.
     """
     source, scope = _facts(_RS, filters)
-    games = (
-        select(_R.c.id, _R.c.room_code, _R.c.game_number)
-        .where(_R.c.game == GAME, in_group(_R, filters.group))
-        .cte("round_game")
-        .prefix_with("MATERIALIZED")
-    )
-    game = (games.c.room_code, games.c.game_number)
-    running = func.sum(_RS.c.score).over(partition_by=(*game, _RS.c.name), order_by=_RS.c.round_id)
-    scores = (
-        select(_RS.c.name, _RS.c.round_id, running.label("running"))
-        .select_from(source.join(games, games.c.id == _RS.c.round_id))
+    query = (
+        select(_RS.c.name, func.count(), count_if(_RS.c.leads.is_(True)))
+        .select_from(source)
         .where(scope)
-        .subquery()
+        .group_by(_RS.c.name)
     )
-    top = func.max(scores.c.running).over(partition_by=scores.c.round_id)
-    placed = select(scores.c.name, scores.c.running, top.label("top")).subquery()
-    query = select(
-        placed.c.name, func.count(), count_if(placed.c.running == placed.c.top)
-    ).group_by(placed.c.name)
-    return {str(name): (int(n), int(led)) for name, n, led in rows(store, query)}
+    return {str(name): (int(n), int(led or 0)) for name, n, led in rows(store, query)}
 
 
 def top_finishes(store: Store, filters: Filters = UNFILTERED) -> dict[str, tuple[int, int]]:

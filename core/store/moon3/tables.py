@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy import Index, Select, Table, UniqueConstraint, select, text
 from sqlmodel import Column, Field, SQLModel, Text
 
-from core.store.tables import FROM_FORMER, SeatOfRound
+from core.store.tables import FROM_FORMER, RUNNING, Running, SeatOfRound
 
 #: The game whose rounds these rows belong to.
 GAME = "moon3"
@@ -108,6 +108,9 @@ class RoundSeat(SeatOfRound, table=True):
         # A round's seats with their sides and scores, by round: who beat whom and who led
         # after each round read this index, not the rows.
         Index("ix_round_seat_sides", "round_id", "won", "name", "score"),
+        # Who led after each round, by name: the lead's figure reads this index alone.
+        Index("ix_round_seat_leads", "name", "leads", "round_id"),
+        {"info": {RUNNING: Running(score="score", total="total", leads="leads")}},
     )
 
     #: "bidder", "partner" (any other member of the bidding side) or "defender".
@@ -122,6 +125,12 @@ class RoundSeat(SeatOfRound, table=True):
     kali: int = 0
     #: Whether the round was dealt here (its cards known); scorebook and imported rounds are not.
     dealt: bool = Field(default=True, sa_column_kwargs={"server_default": "1", "nullable": False})
+    #: The player's running score in this game after this round (the sum of their ``score``
+    #: so far), and whether it was the top of the round's seats: filled by the store as it
+    #: adds the round (:class:`~core.store.tables.Running`); empty only in a store from before
+    #: them until it is opened.
+    total: int | None = None
+    leads: bool | None = None
 
 
 class KaliCapture(SQLModel, table=True):
