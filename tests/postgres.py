@@ -181,10 +181,13 @@ def drop_database(url: str) -> None:
     with psycopg.connect(plain + "/postgres", autocommit=True) as conn:
         # The pooler keeps its server connections after the test's store closed. Ended here,
         # and watched until they are gone (a few milliseconds), they leave nothing to the
-        # drop, which would wait for them in steps of a tenth of a second.
+        # drop, which would wait for them in steps of a tenth of a second. One the pooler
+        # opens meanwhile is ended in turn; the drop forces out any still left after that.
         connections = "FROM pg_stat_activity WHERE datname = %s"
-        conn.execute(f"SELECT pg_terminate_backend(pid) {connections}", [name])
-        while conn.execute(f"SELECT 1 {connections}", [name]).fetchone():
+        for _ in range(500):
+            conn.execute(f"SELECT pg_terminate_backend(pid) {connections}", [name])
+            if not conn.execute(f"SELECT 1 {connections}", [name]).fetchone():
+                break
             time.sleep(0.002)
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 

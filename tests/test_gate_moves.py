@@ -35,15 +35,16 @@ MOVES = 250
 NOTHING = ["ZZ", "A\x00S", "\ud800", "\u202eKH", "", "x" * 40]
 
 
-def opened(gate: Gate, game: str, config: object) -> tuple[str, list[str]]:
-    """A begun room of ``config``, people in every seat; their tokens in table order."""
+def opened(gate: Gate, game: str, config: object) -> tuple[str, str, list[str]]:
+    """A begun room of ``config``, people in every seat; its code, the host's token and every
+    token in table order (the host need not sit first: Random seats shuffle)."""
     table = games.get(game).table
     code, host = gate.create("Player 1", table.settings_for(config))
     tokens = [host]
     for number in range(2, games.get(game).seats_of(config) + 1):
         tokens.append(gate.join(code, f"Player {number}"))
     gate.begin(host)
-    return code, tokens_by_position(gate.rooms, tokens)
+    return code, host, tokens_by_position(gate.rooms, tokens)
 
 
 def corrupted(form: dict[str, object], moves: games.Moves, draw: Any) -> object:
@@ -130,14 +131,14 @@ def test_p8_every_legal_move_sent_as_a_page_sends_it_is_taken_and_every_corrupti
     @given(st.sampled_from(list(game.sample_configs())), st.integers(0, 2**32), st.data())
     def play(config: object, seed: int, data: st.DataObject) -> None:
         rng = random.Random(seed)
-        code, ordered = opened(gate, name, config)
+        code, host, ordered = opened(gate, name, config)
         for _ in range(MOVES):
             view = gate.view(ordered[0])
             if view.status == "choosing":
                 confirm_default_removal(gate, ordered[view.choice.chooser], view)  # type: ignore[arg-type]
                 continue
             if view.status == "results":
-                gate.next_round(ordered[0], view.version)
+                gate.next_round(host, view.version)
                 continue
             if view.status != "playing":
                 return
@@ -177,7 +178,7 @@ def trailing_for_blind_nil(gate: Gate, ordered: list[str], rng: random.Random) -
 def test_s4_blind_nil_is_bid_through_the_gate_as_the_page_sends_it(rooms: Rooms) -> None:
     gate = Gate(rooms)
     config = games.get("spades").make_config(players=4, blind_nil=True, target=500)
-    _, ordered = opened(gate, "spades", config)
+    _, _, ordered = opened(gate, "spades", config)
     actor = trailing_for_blind_nil(gate, ordered, random.Random(3))
     mine = gate.view(actor)
     assert mine.table.hand_hidden  # S4: bid before seeing the cards
@@ -209,7 +210,7 @@ def test_p8_a_refusal_shows_control_characters_and_lone_surrogates_escaped(
     gate = Gate(rooms)
     game = games.get(name)
     config = game.sample_configs()[0]
-    _, ordered = opened(gate, name, config)
+    _, _, ordered = opened(gate, name, config)
     view = gate.view(ordered[0])
     actor = ordered[view.table.to_act]
     echoed = []
