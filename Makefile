@@ -42,7 +42,10 @@ pgbouncer:
 	@command -v pgbouncer >/dev/null || test -x /usr/sbin/pgbouncer || { apt-get update -q && \
 		apt-get install -y -q --no-install-recommends pgbouncer; }
 
+# The project's own modules compiled once, so that the many servers and processes the tests
+# start load them ready (the environment may forbid Python to write them as it imports).
 test: lint chromium nginx pgbouncer
+	$(BIN)/python -m compileall -q app.py core ui screens bench tests >/dev/null
 	$(BIN)/python -m pytest
 
 # Whole games to their end in Chromium (several minutes each), beside `make test`'s hands.
