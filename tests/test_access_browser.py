@@ -153,7 +153,10 @@ def test_a5_every_piece_in_the_hand_is_a_button_named_in_words(
     assert len(names) == len(table.hand)
     for name in names:
         assert IN_WORDS.fullmatch(name), f"{game}: a piece is called {name!r}"
-        assert phone.get_by_role("button", name=name, exact=True).count() >= 1
+        # The piece may turn playable or not meanwhile (the bots move on): its name, either way.
+        piece = re.escape(name.removesuffix(", not playable now"))
+        named = re.compile(f"^{piece}(, not playable now)?$")
+        expect(phone.get_by_role("button", name=named).first).to_be_attached(timeout=20_000)
 
 
 @pytest.mark.parametrize("game", games.names())

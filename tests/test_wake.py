@@ -27,7 +27,7 @@ from sqlmodel import col, select
 
 from core import seats
 from core.moon3.table import RoomSettings
-from core.rooms import BOT_DELAY, RESULTS, Rooms
+from core.rooms import BOT_DELAY, OVER, RESULTS, Rooms
 from core.store import Room, Seat, Store
 from tests.browsing import take_turn, wait_for_turn
 from tests.servers import streamlit_server
@@ -129,6 +129,9 @@ def drive(
         if view.status == RESULTS:
             rooms.next_round(host)
             continue
+        if view.status == OVER:  # the game ended first: the host starts another
+            rooms.rematch(host)
+            continue
         if until(view.table):
             return
         token = humans.get(view.table.to_act)
@@ -137,7 +140,7 @@ def drive(
             continue
         mine = rooms.view(token)
         rooms.act(token, pick(mine, rng), mine.version)
-    raise AssertionError("the table never got there")
+    raise AssertionError(f"the table never got there: {view.status}, {view.table!r:.300}")
 
 
 @dataclass
