@@ -212,10 +212,9 @@ def _header(line: dict[str, Any] | None, shape: rows.Layout) -> dict[str, list[s
         if not isinstance(columns, list) or not all(isinstance(c, str) for c in columns):
             raise BackupError(f"the file's columns of {name} are not a list of names")
         table = known[name]
-        lacking = set(table.c.keys()) - set(columns)
-        if set(columns) - set(table.c.keys()) or len(set(columns)) != len(columns):
-            raise BackupError(f"the file's columns of {name} are not this store's")
-        if any(not table.c[c].nullable and table.c[c].server_default is None for c in lacking):
+        lacking = [table.c[c] for c in set(table.c.keys()) - set(columns)]
+        needed = any(not c.nullable and c.server_default is None for c in lacking)
+        if needed or set(columns) - set(table.c.keys()) or len(set(columns)) != len(columns):
             raise BackupError(f"the file's columns of {name} are not this store's")
     return tables
 

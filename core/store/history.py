@@ -133,24 +133,18 @@ def _add_own(session: Session, round_id: int, own: dict[str, list[dict[str, Any]
             session.execute(insert(table), [{**r, "round_id": round_id} for r in rows])
 
 
-def _game_of(round_id: Any) -> tuple[Any, ...]:
-    """The columns that say which game a round belongs to (in its group), for ``round_id``."""
-    this = _R.alias("this_round")
-    key = ("game", "group_id", "room_code", "game_number")
-    return tuple(
-        _R.c[c] == select(this.c[c]).where(this.c.id == round_id).scalar_subquery() for c in key
-    )
-
-
 def _with_running(
     session: Session, table: Table, running: Running, round_id: int, rows: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
     """The round's per-seat rows with each player's running total in the game (their scores
     in its earlier rounds, stored before this one, plus this round's) and whether it leads."""
+    this = _R.alias("this_round")  # the round's game: same game, group, room and number
+    same_game = [_R.c[c] == this.c[c] for c in ("game", "group_id", "room_code", "game_number")]
     earlier = (
         select(table.c.name, func.sum(table.c[running.score]))
         .join(_R, _R.c.id == table.c.round_id)
-        .where(_R.c.id < round_id, *_game_of(round_id))
+        .join(this, this.c.id == round_id)
+        .where(_R.c.id < round_id, *same_game)
         .group_by(table.c.name)
     )
     before = {str(name): int(total or 0) for name, total in session.execute(earlier)}
