@@ -38,10 +38,10 @@ FOLLOW = (
     TRUMP_MASK,
     *(sum(1 << c for c in range(13 * s, 13 * s + 13)) for s in (1, 2, 3)),
 )
-JOKER_BITS = (1 << cards.BIG_JOKER) | (1 << cards.LITTLE_JOKER)
+#: The cards of the three other suits, which may be led before spades are broken.
+SIDE_MASK = ((1 << 52) - 1) & ~TRUMP_MASK
 #: Each card's suit for following (the jokers are spades).
 SUIT = tuple(SPADES if c in (cards.BIG_JOKER, cards.LITTLE_JOKER) else c // 13 for c in range(54))
-TRUMPS = frozenset(c for c in range(54) if SUIT[c] == SPADES)
 
 
 def _power(led: int, c: int) -> int:
@@ -135,33 +135,48 @@ def blind_nil_allowed(state: State, seat: int) -> bool:
     return bool(others) and state.before[mine][0] <= max(others) - 100
 
 
-_CHUNKS: dict[tuple[int, int, int], tuple[Action, ...]] = {}
+class _SuitPlays(dict[int, tuple[Action, ...]]):
+    """One seat's plays of each set of one suit's cards (the suit's 13 bits, shifted down),
+    made the first time a set turns up: listing a hand's plays is then four lookups."""
+
+    __slots__ = ("base", "plays")
+
+    def __init__(self, seat: int, suit: int) -> None:
+        super().__init__()
+        self.plays = PLAYS[seat]
+        self.base = 13 * suit
+
+    def __missing__(self, bits: int) -> tuple[Action, ...]:
+        plays, base = self.plays, self.base
+        found = self[bits] = tuple(plays[base + i] for i in range(13) if bits >> i & 1)
+        return found
 
 
-def _chunk(seat: int, base: int, bits: int) -> tuple[Action, ...]:
-    """The play actions of the cards ``bits`` (a suit's 13 bits, shifted down by ``base``)."""
-    key = (seat, base, bits)
-    found = _CHUNKS.get(key)
-    if found is None:
-        plays = PLAYS[seat]
-        found = tuple(plays[base + i] for i in range(14) if bits >> i & 1)
-        _CHUNKS[key] = found
-    return found
+#: SUIT_PLAYS[seat][suit][bits]: the plays of those cards of the suit, in the record order.
+SUIT_PLAYS = tuple(tuple(_SuitPlays(seat, suit) for suit in range(4)) for seat in range(len(PLAYS)))
+#: Per seat, the plays of the jokers held (bits: Big, Little), in the record order.
+_JOKER_PLAYS = tuple(
+    (
+        (),
+        (plays[cards.BIG_JOKER],),
+        (plays[cards.LITTLE_JOKER],),
+        (plays[cards.BIG_JOKER], plays[cards.LITTLE_JOKER]),
+    )
+    for plays in PLAYS
+)
 
 
 def plays_of(seat: int, mask: int) -> tuple[Action, ...]:
     """The plays of the cards in ``mask``, in the record order."""
-    out: tuple[Action, ...] = ()
-    if mask & JOKER_BITS:
-        plays = PLAYS[seat]
-        if mask >> cards.BIG_JOKER & 1:
-            out += (plays[cards.BIG_JOKER],)
-        if mask >> cards.LITTLE_JOKER & 1:
-            out += (plays[cards.LITTLE_JOKER],)
-    for base in (0, 13, 26, 39):
-        bits = mask >> base & 0x1FFF
-        if bits:
-            out += _chunk(seat, base, bits)
+    spades, hearts, clubs, diamonds = SUIT_PLAYS[seat]
+    out = (
+        spades[mask & 0x1FFF]
+        + hearts[mask >> 13 & 0x1FFF]
+        + clubs[mask >> 26 & 0x1FFF]
+        + diamonds[mask >> 39 & 0x1FFF]
+    )
+    if mask >> cards.BIG_JOKER:
+        return _JOKER_PLAYS[seat][mask >> cards.BIG_JOKER] + out
     return out
 
 
@@ -182,14 +197,18 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if seat is None:
         return ()
     if state.phase is PLAYING:
-        if state.trick_cards:  # following: most plays; one suit's cards when it has them
+        hand = state.hands[seat]
+        if state.trick_cards:
             led = state.led_suit
-            if led:
-                base = 13 * led
-                bits = state.hands[seat] >> base & 0x1FFF
+            if led:  # a side suit led: its cards, when the seat has any
+                bits = hand >> 13 * led & 0x1FFF
                 if bits:
-                    return _CHUNKS.get((seat, base, bits)) or _chunk(seat, base, bits)
-        return plays_of(seat, playable(state, seat))
+                    return SUIT_PLAYS[seat][led][bits]
+            elif hand & TRUMP_MASK:
+                hand &= TRUMP_MASK
+        elif not state.broken and hand & SIDE_MASK:
+            hand &= SIDE_MASK
+        return plays_of(seat, hand)
     config = state.config
     bids = BIDS[seat]
     low = 0 if config.nil else 1
@@ -203,7 +222,31 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 def apply(state: State, action: Action) -> None:
-    """Check ``action`` against the rules and apply it; :class:`IllegalAction` says why not."""
+    """Check ``action`` against the rules and apply it; :class:`IllegalAction` says why not.
+
+    A card play is checked directly (held, and following suit or free to lead it), the
+    common case; anything else, or a play that fails that test, goes through the full
+    check, which finds the reason.
+    """
+    if action.__class__ is Action:
+        seat, kind, c, _ = action
+        if kind == PLAY and seat == state.to_act and state.phase is PLAYING:
+            hand = state.hands[seat]
+            if c.__class__ is int and c >= 0 and hand >> c & 1:
+                if state.trick_cards:
+                    led = state.led_suit
+                    legal = SUIT[c] == led or not hand & FOLLOW[led]
+                else:
+                    legal = state.broken or not TRUMP_MASK >> c & 1 or not hand & SIDE_MASK
+                if legal:
+                    _play(state, seat, c, action)
+                    return
+    _check(state, action)
+    apply_unchecked(state, action)
+
+
+def _check(state: State, action: Action) -> None:
+    """Raise :class:`IllegalAction` saying why, unless ``action`` is legal now."""
     if state.phase is Phase.HAND_OVER:
         raise IllegalAction("The hand is over")
     if action.seat != state.to_act:
@@ -212,7 +255,6 @@ def apply(state: State, action: Action) -> None:
         _check_bid(state, action)
     else:
         _check_play(state, action)
-    apply_unchecked(state, action)
 
 
 def _check_bid(state: State, action: Action) -> None:
@@ -249,18 +291,23 @@ def _check_play(state: State, action: Action) -> None:
 
 def apply_unchecked(state: State, action: Action) -> None:
     """Apply a legal action (the caller vouches for it). The hot path of every bot."""
-    state.history.append(action)
-    seat, kind, c, blind = action
-    players = state.players
-    if kind == BID:
-        state.bids[seat] = c
-        state.blind[seat] = blind
-        nxt = NEXT[players][seat]
-        if state.bids[nxt] is not None:  # everyone has bid: the first bidder leads
-            state.phase = PLAYING
-        state.to_act = nxt
+    seat, kind, value, blind = action
+    if kind == PLAY:
+        _play(state, seat, value, action)
         return
-    state.hands[seat] &= ~(1 << c)
+    state.history.append(action)
+    state.bids[seat] = value
+    state.blind[seat] = blind
+    nxt = NEXT[state.players][seat]
+    if state.bids[nxt] is not None:  # everyone has bid: the first bidder leads
+        state.phase = PLAYING
+    state.to_act = nxt
+
+
+def _play(state: State, seat: int, c: int, action: Action) -> None:
+    """Play card ``c`` from ``seat``'s hand (held, and legal now)."""
+    state.history.append(action)
+    state.hands[seat] ^= 1 << c
     state.played |= 1 << c
     trick = state.trick_cards
     if trick:
@@ -269,15 +316,14 @@ def apply_unchecked(state: State, action: Action) -> None:
             state.best_power = power
             state.best_seat = seat
     else:
-        state.led_suit = SUIT[c]
-        state.best_power = POWER[state.led_suit][c]
-        state.best_seat = seat
-        state.leader = seat
-    if c in TRUMPS and not state.broken:
+        led = state.led_suit = SUIT[c]
+        state.best_power = POWER[led][c]
+        state.best_seat = state.leader = seat
+    if not state.broken and TRUMP_MASK >> c & 1:
         state.broken = True
     trick.append(c)
-    if len(trick) < players:
-        state.to_act = NEXT[players][seat]
+    if len(trick) < state.players:
+        state.to_act = NEXT[state.players][seat]
         return
     tricks.take(state, tuple(trick), state.size, HAND_OVER)
     state.trick_cards = []
