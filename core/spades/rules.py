@@ -38,6 +38,8 @@ FOLLOW = (
     TRUMP_MASK,
     *(sum(1 << c for c in range(13 * s, 13 * s + 13)) for s in (1, 2, 3)),
 )
+#: Each card's bit in a hand's mask.
+BIT = tuple(1 << c for c in range(54))
 #: The cards of the three other suits, which may be led before spades are broken.
 SIDE_MASK = ((1 << 52) - 1) & ~TRUMP_MASK
 #: Each card's suit for following (the jokers are spades).
@@ -92,17 +94,13 @@ def deal(
     """
     size = len(config.deck)
     keys = struct.unpack(f"{size}I", random.Random(seed).randbytes(4 * size))
-    deck = [c for _, c in sorted(zip(keys, config.deck, strict=True))]
+    deck = [BIT[c] for _, c in sorted(zip(keys, config.deck, strict=True))]
     players = config.players
     first = seats.next_seat(dealer, players)
-    dealt = []
-    for seat in range(players):
-        mask = 0
-        for c in deck[seats.deal_offset(seat, first, players) :: players]:
-            mask |= 1 << c
-        dealt.append(mask)
-    sides = len(config.sides)
-    return State(config, dealer, tuple(dealt), before or ((0, 0),) * sides, seed)
+    dealt = tuple(
+        sum(deck[seats.deal_offset(seat, first, players) :: players]) for seat in range(players)
+    )
+    return State(config, dealer, dealt, before or ((0, 0),) * len(config.sides), seed)
 
 
 def order(c: int) -> int:
@@ -298,7 +296,7 @@ def apply_unchecked(state: State, action: Action) -> None:
     state.history.append(action)
     state.bids[seat] = value
     state.blind[seat] = blind
-    nxt = NEXT[state.players][seat]
+    nxt = state.clockwise[seat]
     if state.bids[nxt] is not None:  # everyone has bid: the first bidder leads
         state.phase = PLAYING
     state.to_act = nxt
@@ -307,8 +305,9 @@ def apply_unchecked(state: State, action: Action) -> None:
 def _play(state: State, seat: int, c: int, action: Action) -> None:
     """Play card ``c`` from ``seat``'s hand (held, and legal now)."""
     state.history.append(action)
-    state.hands[seat] ^= 1 << c
-    state.played |= 1 << c
+    bit = BIT[c]
+    state.hands[seat] ^= bit
+    state.played |= bit
     trick = state.trick_cards
     if trick:
         power = POWER[state.led_suit][c]
@@ -323,7 +322,7 @@ def _play(state: State, seat: int, c: int, action: Action) -> None:
         state.broken = True
     trick.append(c)
     if len(trick) < state.players:
-        state.to_act = NEXT[state.players][seat]
+        state.to_act = state.clockwise[seat]
         return
     tricks.take(state, tuple(trick), state.size, HAND_OVER)
     state.trick_cards = []

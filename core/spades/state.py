@@ -25,7 +25,7 @@ class Phase(LabelledPhase):
 class State(TrickHand[Config, Phase, Action, tuple[tuple[int, int], ...]]):
     """One hand of Spades, from the deal to the last trick."""
 
-    __slots__ = ("blind", "broken", "dealer", "players", "size", "trick_cards")
+    __slots__ = ("blind", "broken", "clockwise", "dealer", "players", "size", "trick_cards")
 
     def __init__(
         self,
@@ -38,6 +38,8 @@ class State(TrickHand[Config, Phase, Action, tuple[tuple[int, int], ...]]):
         first = seats.next_seat(dealer, config.players)
         super().__init__(config, dealt, before, seed, Phase.BIDDING, first, config.players)
         self.players = config.players
+        #: The seat after each seat, kept for the hot play path.
+        self.clockwise = seats.NEXT[config.players]
         self.size = config.hand_size
         self.dealer = dealer
         self.blind = [False] * config.players
@@ -50,6 +52,7 @@ class State(TrickHand[Config, Phase, Action, tuple[tuple[int, int], ...]]):
         self._copy_tricks(copy)
         copy.blind = self.blind[:]
         copy.broken = self.broken
+        copy.clockwise = self.clockwise
         copy.dealer = self.dealer
         copy.players = self.players
         copy.size = self.size
