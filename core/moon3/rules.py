@@ -158,9 +158,7 @@ def deal(
         removed = _lowest(config.decks, config.removal_count)
     else:
         check_removed(config, removed)
-    pack = deck(config.decks, config.jokers)
-    for c in removed:
-        pack.remove(c)
+    pack = list(_pack(config.decks, config.jokers, tuple(removed)))
     # A shuffle by random sort keys: uniform, seeded, and twice as fast as
     # random.shuffle, whose per-card draw runs in Python.
     draw = random.Random(seed).random
@@ -168,6 +166,15 @@ def deal(
     n = config.players
     hands = [sorted(pack[seats.deal_offset(s, first_bidder, n) :: n]) for s in range(n)]
     return _fresh(config, first_bidder, hands, removed, seed)
+
+
+@cache
+def _pack(decks: int, jokers: bool, removed: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards dealt: the deck less ``removed``, in display order."""
+    pack = deck(decks, jokers)
+    for c in removed:
+        pack.remove(c)
+    return tuple(pack)
 
 
 def new_round(
@@ -201,7 +208,7 @@ def new_round(
             f"the hands and removed cards do not make up the deck: "
             f"{NAME[c]} appears {have[c]} times, the deck has {want[c]}"
         )
-    return _fresh(config, first_bidder, hands, removed, seed)
+    return _fresh(config, first_bidder, [sorted(hand) for hand in hands], removed, seed)
 
 
 def _playable(seat: int, hand: Sequence[int]) -> list[list[Action]]:
@@ -216,19 +223,20 @@ def _playable(seat: int, hand: Sequence[int]) -> list[list[Action]]:
 def _fresh(
     config: Config,
     first_bidder: int,
-    hands: Sequence[Sequence[int]],
+    hands: Sequence[list[int]],
     removed: Sequence[int],
     seed: int | None,
 ) -> State:
+    """A round at the start of the auction; ``hands`` are fresh sorted lists, which it keeps."""
     n = config.players
     st = State.__new__(State)
     st.config = config
     st.seed = seed
     st.first_bidder = first_bidder
     st.removed = tuple(sorted(removed))
-    st.dealt = tuple(tuple(sorted(h)) for h in hands)
+    st.dealt = tuple(map(tuple, hands))
     st.keys = KEYS[0][0]
-    st.hands = [list(h) for h in st.dealt]
+    st.hands = list(hands)
     st.clockwise = seats.NEXT[n]
     st.playable = [_playable(seat, hand) for seat, hand in enumerate(st.dealt)]
     st.phase = Phase.BIDDING
@@ -390,19 +398,23 @@ def timeout_action(state: State) -> Action:
 
 def apply(state: State, action: Action) -> None:
     """Apply one action after checking it; raise :class:`IllegalAction` if refused."""
-    # The common case, a card play by the seat to act, is checked inline.
+    # The common case, a card play by the seat to act, is checked inline: the card is held,
+    # and it follows the suit led or the seat has none of it (R22).
     if state.phase is _PLAYING and action.__class__ is Action:
         seat, kind, c = action
         if kind == PLAY and seat == state.to_act and c.__class__ is int:
             hand = state.hands[seat]
             if c in hand:
+                if not state.trick_cards:
+                    _play(state, seat, c, action, hand)
+                    return
                 led = state.led_suit
-                if not state.trick_cards or state.eff_suit[c] == led:
-                    _play(state, action)
+                if state.eff_suit[c] == led:
+                    _play(state, seat, c, action, hand)
                     return
                 plays = state.playable[seat]
                 if not plays[led] and not (led == state.trump and plays[JOKER_SUIT]):
-                    _play(state, action)
+                    _play(state, seat, c, action, hand)
                     return
     check(state, action)
     apply_unchecked(state, action)
@@ -489,9 +501,9 @@ def _check_play(state: State, seat: int, card: object) -> None:
 
 def apply_unchecked(state: State, action: Action) -> None:
     """Apply a legal action without checking it (bots, simulation, replay after check)."""
-    kind = action.kind
+    seat, kind, value = action
     if kind == PLAY:
-        _play(state, action)
+        _play(state, seat, value, action, state.hands[seat])  # type: ignore[arg-type]
     elif kind == BID:
         _bid(state, action)
     elif kind == PASS:
@@ -574,10 +586,8 @@ def _trump(state: State, action: Action) -> None:
     state.to_act = state.bidder  # R21
 
 
-def _play(state: State, action: Action) -> None:
-    seat, _, card = action
-    c: int = card  # type: ignore[assignment]  # a play's value is a card id
-    hand = state.hands[seat]
+def _play(state: State, seat: int, c: int, action: Action, hand: list[int]) -> None:
+    """``seat`` plays card ``c`` (``action``) from its ``hand``: the trick goes on or is won."""
     hand.remove(c)
     if c not in hand:  # with two decks the seat may hold another copy
         state.playable[seat][SUIT[c]].remove(action)
@@ -597,7 +607,7 @@ def _play(state: State, action: Action) -> None:
         state.best_seat = seat
     trick.append(c)
     state.trick_seats.append(seat)
-    if len(trick) < len(state.hands):  # one card from every seat completes the trick
+    if len(trick) < state.config.players:  # one card from every seat completes the trick
         state.to_act = state.clockwise[seat]
         return
     winner = state.best_seat
