@@ -343,11 +343,7 @@ class Gate:
         """A group's id as a page names it: the open group's, or a stored group's."""
         if value == OPEN_GROUP:
             return OPEN_GROUP
-        if (
-            isinstance(value, str)
-            and _GROUP_ID.fullmatch(value)
-            and self.groups.exists(value)
-        ):
+        if isinstance(value, str) and _GROUP_ID.fullmatch(value) and self.groups.exists(value):
             return value
         raise NotFound("this group's link no longer opens it")
 
@@ -510,6 +506,10 @@ class Gate:
     @_guarded
     def pulse(self, code: object) -> tuple[int, int]:
         return self.rooms.pulse(room_code(code))
+
+    @_guarded
+    def beat(self, code: object) -> tuple[tuple[int, int], float | None]:
+        return self.rooms.beat(room_code(code))
 
     @_guarded
     def view(self, token: object) -> RoomView:

@@ -9,14 +9,15 @@ players around it (you at the bottom), the "now" banner under it, your hand
 as overlapping card faces, and the controls for this turn. The page draws
 the felt from the game's words (``ui/<game>/table.py``) and hands the hand,
 the controls and the results to the game (``ui/<game>/play.py``); it names no
-game itself. A one-second fragment
-polls the room's version, redraws the page when anything changed, ticks the
+game itself. A small fragment, rerun the moment the room moves (:mod:`ui.push`;
+else a one-second poll), redraws the page when anything changed, ticks the
 "now" banner and keeps the tab title saying "Your turn" while it is.
 """
 
 from __future__ import annotations
 
 import contextlib
+import time
 from functools import partial
 
 import streamlit as st
@@ -24,7 +25,7 @@ import streamlit as st
 from core import bots, games
 from core.boundary import shown
 from core.rooms import CHOOSING, KEEPING_SCORE, LOBBY, OVER, PLAYING, RESULTS, RoomError, RoomView
-from ui import access, escape, felt, look, reactions, session
+from ui import access, escape, felt, look, push, reactions, session
 from ui.games import ordered, screens_of
 from ui.share import button as share_button
 from ui.share import own_seat_link
@@ -220,10 +221,12 @@ def table(view: RoomView, compact: bool = False) -> None:
         follow(view)
 
 
-def banner(view: RoomView) -> None:
-    """The "now" line and what just happened, with the tab title it implies (in data-*)."""
+def banner(view: RoomView) -> bool:
+    """The "now" line and what just happened, with the tab title it implies (in data-*);
+    whether it counts seconds down."""
     words = screens_of(view.game).felt
     now = words.now(view)
+    ticking = now.seconds_left is not None
     said = words.narration(view)
     live = view.status in (PLAYING, CHOOSING)
     title = games.get(view.game).title
@@ -242,26 +245,36 @@ def banner(view: RoomView) -> None:
     elif said:
         body = escape.html(said)
     else:
-        return
+        return ticking
     st.markdown(f'<div class="{css}" {data}>{body}</div>', unsafe_allow_html=True)
+    return ticking
 
 
-@st.fragment(run_every=1.0)
+@st.fragment(run_every=push.poll_seconds())
 def follow(view: RoomView) -> None:
-    """Each second: redraw the page if the table moved, else tick the "now" banner.
+    """Redraw the page if the table moved, else tick the "now" banner.
 
-    A fragment's rerun runs only this function, outside app.py's guard: it has its own.
+    It runs when the room moves (pushed: :mod:`ui.push`), when the room is next due to move
+    of itself or a countdown shows, and at the poll, the safety net. A fragment's rerun runs
+    only this function, outside app.py's guard: it has its own.
     """
     try:
-        current = svc.pulse(view.code)
+        push.watch(view.code)
+        current, due_at = svc.beat(view.code)
     except RoomError:
         return
     if current != view.pulse:
         st.rerun(scope="app")
     try:
-        banner(view)
+        ticking = banner(view)
+        push.wake(view.code, time.time() + 1 if ticking else due_at, thinking=_late(due_at))
     except Exception:
         session.show_failure("the now line")
+
+
+def _late(due_at: float | None) -> bool:
+    """Whether something in the room was due already (a bot still thinking)."""
+    return due_at is not None and due_at <= time.time()
 
 
 def host_tools(view: RoomView) -> None:

@@ -23,8 +23,8 @@ from core.boundary import Gate, open_gate, report
 from core.groups import OPEN_GROUP, Group, is_open
 from core.rooms import RoomError
 from core.stats import Stats
-from core.store import files_are_temporary
-from ui import escape
+from core.store import files_are_temporary, listen
+from ui import escape, push
 
 ROOM_PAGE = "room"
 #: The folder the app runs from (the repository's root).
@@ -53,9 +53,24 @@ def setting(name: str) -> str | None:
 def rooms() -> Gate:
     """One room service per server process, behind the gate that checks what pages send.
 
-    The database engine is shared and thread-safe.
+    The database engine is shared and thread-safe. A room that moves reruns the tables
+    showing it at once (:mod:`ui.push`): those of this server as the move is written, and,
+    with PostgreSQL, those of the other servers through one listener (:mod:`core.store.listen`).
     """
-    return open_gate(setting("DATABASE_URL"))
+    gate = open_gate(setting("DATABASE_URL"))
+    if push.available():
+        gate.rooms.moved.append(push.moved)
+        url = listen.listen_url(
+            {"DATABASE_LISTEN_URL": setting("DATABASE_LISTEN_URL") or ""}, gate.store.url
+        )
+        if url is not None:
+            listen.Listener(url, push.moved).start()
+        elif not gate.store.is_sqlite:
+            _log.info(
+                "no direct PostgreSQL connection to listen on (DATABASE_LISTEN_URL): pages "
+                "see moves made on other servers at their poll"
+            )
+    return gate
 
 
 GROUP_PARAM = "group"

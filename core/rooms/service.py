@@ -46,6 +46,13 @@ class Rooms:
         self._thoughts = timers.Thoughts()
         # token hash -> (room code, game): a seat never moves, a room never changes its game
         self._rooms_of: dict[str, tuple[str, str]] = {}
+        #: Who hears at once of a room that moved here (its code): this server's pages.
+        self.moved: list[Callable[[str], None]] = []
+
+    def _tell(self, code: str) -> None:
+        """Hand the code of a room that just moved to whoever listens (:attr:`moved`)."""
+        for hear in self.moved:
+            hear(code)
 
     # ------------------------------------------------------------ transactions
 
@@ -113,8 +120,10 @@ class Rooms:
                         if not sql.save(self.store, ctx, timers.due_at(ctx)):
                             session.rollback()
                             continue
+                        self.store.announce(session, code)
                         committing = True
                         session.commit()
+                        self._tell(code)
                         if ctx._state is not None and ctx.doc["round"] is not None:
                             self._states.put((code, room.version + 1), ctx._state)
                         timers.ask_early(ctx, self._thoughts)
@@ -330,8 +339,10 @@ class Rooms:
                 with self.store.write() as session:
                     ctx = sql.load(session, code, self.clock(), self._states)
                     reactions.send(ctx, token, said)
+                    self.store.announce(session, code)
                     committing = True
                     session.commit()
+                    self._tell(code)
                     return
             except Exception as exc:
                 if committing or attempt or not dropped(exc):
@@ -347,11 +358,20 @@ class Rooms:
         """What a screen polls: the room's version and how many reactions it has had (a page
         redraws when either moved, :attr:`RoomView.pulse`). Drives due timers and bots
         first."""
+        return self.beat(code)[0]
+
+    def beat(self, code: str) -> tuple[tuple[int, int], float | None]:
+        """The :meth:`pulse`, and when the room next moves of itself (a bot's move, a timer
+        running out; ``None``: only when someone plays), so that a page told of moves as they
+        happen knows when to look again."""
         code = _code(code)
         current, due_at, reacted = self._reading(partial(sql.version_of, code=code))
         if due_at is None or due_at > self.clock() or self._waits(code):
-            return current, reacted
-        return int(self._run(code, lambda ctx: ctx.room.version + int(ctx.changed))), reacted
+            return (current, reacted), due_at
+        version, due_at = self._run(
+            code, lambda ctx: (ctx.room.version + int(ctx.changed), timers.due_at(ctx))
+        )
+        return (version, reacted), due_at
 
     def _waits(self, code: str) -> bool:
         """Whether the room waits on a bot still thinking. A bot move that is due is asked

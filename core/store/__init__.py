@@ -22,13 +22,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, event, insert, inspect, update
+from sqlalchemy import Connection, Engine, bindparam, event, insert, inspect, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, SAWarning
 from sqlmodel import Session, SQLModel, create_engine
 
 from core import games
-from core.store import history
+from core.store import history, listen
 from core.store.reactions import Reaction
 from core.store.tables import (
     FORMER_COLUMNS,
@@ -73,6 +73,8 @@ _CAS = (
         updated_at=bindparam("updated_at"),
     )
 )
+#: A room moved: told to the other servers when the transaction commits (PostgreSQL).
+_NOTIFY = text(f"SELECT pg_notify('{listen.CHANNEL}', :payload)")
 SQLITE_BUSY_MS = 30_000
 #: The advisory lock (PostgreSQL) under which a server creates the tables a store lacks.
 SCHEMA_LOCK = 0x6D6F6F6E33  # "moon3"
@@ -400,6 +402,13 @@ class Store:
             },
         )
         return bool(result.rowcount == 1)
+
+    def announce(self, session: Session, code: str) -> None:
+        """Tell the other servers of this store, when the transaction commits, that room
+        ``code`` moved (PostgreSQL's NOTIFY on :data:`core.store.listen.CHANNEL`, which works
+        through a transaction-mode pooler too); SQLite has one server, so nothing to tell."""
+        if not self.is_sqlite:
+            session.connection().execute(_NOTIFY, {"payload": listen.payload(code)})
 
     def close(self) -> None:
         """Close every connection (a restart of the app does the same)."""

@@ -1,0 +1,256 @@
+"""Push: a room that moves reruns, at once, the table of every page of this server showing it.
+
+Each table page runs a small fragment (``follow`` in ``screens/room.py``) that
+reads the room's pulse and redraws the page when the room moved. Without push
+the browser reruns it on a timer (a poll); with push the server reruns it the
+moment a move is written here (:func:`moved`, given every room the service
+writes) or heard from another server (:mod:`core.store.listen`), and when the
+room is next due to move of itself (a bot's move, a timer: :func:`wake`). The
+poll stays, slower, as a safety net. A pushed rerun reads the room exactly as
+a polled one does; what moves the page is still only the room's version.
+
+Streamlit has no public call to rerun another browser's session, so this is
+the one module that uses its private runtime, and only these parts of it
+(``streamlit>=1.67,<1.68`` in pyproject.toml; tests/test_push.py fails loudly
+when an upgrade breaks any of them):
+
+- ``Runtime.instance()._session_mgr.get_active_session_info(id).session``: the
+  ``AppSession`` of a session id;
+- ``get_script_run_ctx().session_id`` and ``ThreadState.get().fragment_id``: the
+  session and fragment that run the table's fragment now;
+- the session's ``_client_state`` (the page and URL its browser last sent),
+  ``_event_loop``, ``has_fragment`` and ``request_rerun``: a rerun of that one
+  fragment, sent with no widget values (so no button fires twice), as the
+  browser's own timed rerun of a fragment is.
+
+When any is missing, or ``PUSH=off`` is set, :func:`available` is false, the
+pages poll every second as before, and the server log says so once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+_log = logging.getLogger("moon3.push")
+
+#: The table's poll, in seconds: a safety net with push (``SAFETY_POLL_SECONDS`` sets it,
+#: from 1 to 600), the only way without it.
+SAFETY_POLL = 5.0
+FALLBACK_POLL = 1.0
+#: A wake that finds the room's bot still thinking looks again this much later.
+RECHECK = 0.25
+
+
+@dataclass(slots=True)
+class _Page:
+    """One session showing a room: its fragment, and whether a rerun of it is asked and
+    has not started yet (more moves meanwhile ask nothing more: that run reads them all)."""
+
+    session: Any
+    fragment: str
+    asked: bool = False
+    #: When a wake of this page is set for (a later one is not set too).
+    wake_at: float | None = None
+
+
+_lock = threading.Lock()
+#: Room code -> session id -> the page.
+_rooms: dict[str, dict[str, _Page]] = {}
+_checked: bool | None = None
+
+
+def _runtime() -> tuple[Any, Any, Any, Any]:
+    """The private parts of Streamlit used here; AttributeError/ImportError when missing."""
+    from streamlit.proto.ClientState_pb2 import ClientState
+    from streamlit.runtime import Runtime
+    from streamlit.runtime.scriptrunner_utils.script_run_context import (
+        ThreadState,
+        get_script_run_ctx,
+    )
+
+    return Runtime, ClientState, ThreadState, get_script_run_ctx
+
+
+def check() -> None:
+    """Raise unless every private part of Streamlit that push uses is there (the test of
+    an upgrade calls it; :func:`available` turns it into a fallback)."""
+    from streamlit.runtime.app_session import AppSession
+    from streamlit.runtime.scriptrunner_utils.script_run_context import FragmentThreadState
+
+    runtime, client_state, thread_state, _ = _runtime()
+    wanted: list[tuple[str, bool]] = [
+        ("Runtime.instance", callable(getattr(runtime, "instance", None))),
+        ("Runtime.exists", callable(getattr(runtime, "exists", None))),
+        ("ThreadState.get", callable(getattr(thread_state, "get", None))),
+        (
+            "FragmentThreadState.fragment_id",
+            "fragment_id" in getattr(FragmentThreadState, "__dataclass_fields__", {}),
+        ),
+        ("AppSession.request_rerun", callable(getattr(AppSession, "request_rerun", None))),
+        ("AppSession.has_fragment", callable(getattr(AppSession, "has_fragment", None))),
+    ]
+    fields = client_state.DESCRIPTOR.fields_by_name
+    for name in ("fragment_id", "is_auto_rerun", "widget_states", "page_script_hash"):
+        wanted.append((f"ClientState.{name}", name in fields))
+    missing = [name for name, there in wanted if not there]
+    if missing:
+        raise AttributeError(", ".join(missing))
+
+
+def available() -> bool:
+    """Whether pages are pushed to here (else they poll every second); said once in the log."""
+    global _checked
+    if _checked is None:
+        if os.environ.get("PUSH", "").strip().lower() in {"off", "0", "no", "false"}:
+            _checked = False
+            _log.info("push is off (PUSH=off): table pages poll every second")
+        else:
+            try:
+                check()
+                _checked = True
+            except (ImportError, AttributeError) as exc:
+                _checked = False
+                _log.warning(
+                    "push is unavailable with this Streamlit (%s missing): table pages poll "
+                    "every second",
+                    exc,
+                )
+    return _checked
+
+
+def poll_seconds() -> float:
+    """How often the table's fragment polls: rarely with push, every second without."""
+    if not available():
+        return FALLBACK_POLL
+    try:
+        given = float(os.environ.get("SAFETY_POLL_SECONDS", SAFETY_POLL))
+    except ValueError:
+        return SAFETY_POLL
+    return min(max(given, 1.0), 600.0) if given == given else SAFETY_POLL
+
+
+def _here() -> tuple[str, str, Any] | None:
+    """The session id, fragment id and session of the fragment running now, if any."""
+    runtime, _, thread_state, get_ctx = _runtime()
+    ctx = get_ctx(suppress_warning=True)
+    fragment = thread_state.get().fragment_id
+    if ctx is None or not fragment or not runtime.exists():
+        return None
+    info = runtime.instance()._session_mgr.get_active_session_info(ctx.session_id)
+    if info is None:
+        return None
+    return ctx.session_id, fragment, info.session
+
+
+def watch(code: str) -> None:
+    """Called by the table's fragment at each run: this session shows room ``code``, and the
+    run under way reads whatever moved before it."""
+    if not available():
+        return
+    here = _here()
+    if here is None:
+        return
+    session_id, fragment, session = here
+    with _lock:
+        for other, pages in list(_rooms.items()):  # a page shows one room at a time
+            if other != code and pages.pop(session_id, None) is not None and not pages:
+                del _rooms[other]
+        page = _rooms.setdefault(code, {}).get(session_id)
+        if page is None or page.session is not session or page.fragment != fragment:
+            _rooms[code][session_id] = _Page(session, fragment)
+        else:
+            page.asked = False
+
+
+def moved(code: str) -> None:
+    """Room ``code`` moved: rerun the table of every page of this server showing it."""
+    if not _checked:
+        return
+    with _lock:
+        pages = _rooms.get(code)
+        if not pages:
+            return
+        due = [(sid, page) for sid, page in pages.items() if not page.asked]
+        for _, page in due:
+            page.asked = True
+    for session_id, page in due:
+        _rerun(code, session_id, page)
+
+
+def wake(code: str, when: float | None, thinking: bool = False) -> None:
+    """Look at room ``code`` again from this page at ``when`` (a time as ``time.time``
+    counts), when the room moves of itself; ``thinking``: it is due but its bot is still
+    thinking, so look again shortly."""
+    if not available() or when is None:
+        return
+    here = _here()
+    if here is None:
+        return
+    session_id, _, session = here
+    at = max(when, time.time() + RECHECK) if thinking or when <= time.time() else when
+    with _lock:
+        page = _rooms.get(code, {}).get(session_id)
+        if page is None or (page.wake_at is not None and page.wake_at <= at):
+            return
+        page.wake_at = at
+    delay = max(0.0, at - time.time())
+
+    def ring() -> None:
+        with _lock:
+            current = _rooms.get(code, {}).get(session_id)
+            if current is not page:
+                return
+            page.wake_at = None
+            if page.asked:
+                return
+            page.asked = True
+        _rerun(code, session_id, page)
+
+    with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
+        session._event_loop.call_soon_threadsafe(session._event_loop.call_later, delay, ring)
+
+
+def _rerun(code: str, session_id: str, page: _Page) -> None:
+    """Ask ``page``'s session to rerun its table fragment (on the server's event loop)."""
+    runtime, client_state, _, _ = _runtime()
+    session = page.session
+
+    def run() -> None:
+        gone = runtime.exists() and (
+            runtime.instance()._session_mgr.get_active_session_info(session_id) is None
+        )
+        if gone or not session.has_fragment(page.fragment):
+            _forget(code, session_id, page)  # the browser left, or went to another screen
+            return
+        state = client_state()
+        state.CopyFrom(session._client_state)
+        state.ClearField("widget_states")
+        state.fragment_id = page.fragment
+        state.is_auto_rerun = True
+        session.request_rerun(state)
+
+    try:
+        session._event_loop.call_soon_threadsafe(run)
+    except RuntimeError:  # the session's loop is closed: the browser is gone
+        _forget(code, session_id, page)
+
+
+def _forget(code: str, session_id: str, page: _Page) -> None:
+    with _lock:
+        pages = _rooms.get(code)
+        if pages is not None and pages.get(session_id) is page:
+            del pages[session_id]
+            if not pages:
+                del _rooms[code]
+
+
+def watched() -> dict[str, int]:
+    """How many pages of this server show each room (for the tests and the benchmark)."""
+    with _lock:
+        return {code: len(pages) for code, pages in _rooms.items()}
