@@ -1,0 +1,173 @@
+"""The actions a seat may take, listed fast from tables built once (SPEC T4, T5, T7).
+
+:func:`core.thirteen.combos.beating` and :func:`core.thirteen.combos.plays`
+say what a hand may play, as plays; a room and a bot ask the same thing as
+actions at every turn, and most turns only beat a single or a pair. So every
+play of one rank (a single, pair, triple or quad) is an action made once per
+seat and kept in a table by rank and by the suits held there (a nibble of the
+hand mask): listing the plays that beat a single is reading at most thirteen
+entries of that table and joining them, in T7 order (by length, then by the
+cards' places), with no sorting and no new action. Sequences and double
+sequences, rarer, are built when asked for. The tests check the lists equal
+those of ``combos`` on random positions.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations, product
+
+from core.thirteen import cards
+from core.thirteen.actions import PASSES, PLAY, Action
+from core.thirteen.combos import DOUBLE, PAIR, SEQUENCE, SINGLE, TRIPLE, Combo
+from core.thirteen.config import MAX_PLAYERS
+
+_Table = tuple[tuple[tuple[Action, ...], ...], ...]
+
+
+def _kind_table(seat: int, size: int) -> _Table:
+    """[rank][nibble]: the plays of ``size`` cards of ``rank`` among the suits of ``nibble``."""
+    return tuple(
+        tuple(
+            tuple(
+                Action(seat, PLAY, pick)
+                for pick in combinations([4 * rank + s for s in range(4) if nibble >> s & 1], size)
+            )
+            for nibble in range(16)
+        )
+        for rank in range(13)
+    )
+
+
+#: KIND[seat][size][rank][nibble] (size 1 to 4; size 0 is empty): see :func:`_kind_table`.
+KIND: tuple[tuple[_Table, ...], ...] = tuple(
+    ((), *(_kind_table(seat, size) for size in range(1, 5))) for seat in range(MAX_PLAYERS)
+)
+
+
+def _of_a_kind(table: _Table, hand: int, top: int, out: list[Action]) -> None:
+    """Add every play of ``table``'s size in ``hand`` whose top card is above ``top``."""
+    rank = top >> 2
+    if rank >= 0:
+        held = hand >> 4 * rank & 15
+        if held:
+            out += [a for a in table[rank][held] if a.cards[-1] > top]
+        rank += 1
+        hand >>= 4 * rank
+    else:
+        rank = 0
+    while hand:
+        held = hand & 15
+        if held:
+            out += table[rank][held]
+        hand >>= 4
+        rank += 1
+
+
+#: GROUP[rank][nibble]: the cards of ``rank`` among the suits of ``nibble``, ascending.
+GROUP = tuple(
+    tuple(tuple(4 * rank + s for s in range(4) if nibble >> s & 1) for nibble in range(16))
+    for rank in range(13)
+)
+#: How many suits a nibble holds.
+COUNT = tuple(bin(nibble).count("1") for nibble in range(16))
+#: RANKS_HELD[byte], RANKS_PAIRED[byte]: of the two ranks whose suits are the bits of
+#: ``byte``, which are held at all (bit 0, bit 1) and which at least twice.
+RANKS_HELD = tuple((byte & 15 > 0) | (byte >> 4 > 0) << 1 for byte in range(256))
+RANKS_PAIRED = tuple((COUNT[byte & 15] > 1) | (COUNT[byte >> 4] > 1) << 1 for byte in range(256))
+
+
+def _ranks(hand: int, table: tuple[int, ...]) -> int:
+    """The ranks 3 to ace of ``hand`` that ``table`` picks, as a mask of rank bits."""
+    found = 0
+    for shift in range(0, cards.ACE + 1, 2):
+        found |= table[hand & 255] << shift
+        hand >>= 8
+    return found
+
+
+def _runs(seat: int, hand: int, length: int, above: int, out: list[Action]) -> None:
+    """Add every sequence of ``length`` ranks (no 2) whose top card is above ``above``."""
+    held = _ranks(hand, RANKS_HELD)
+    full = (1 << length) - 1
+    for low in range(max(0, (above >> 2) - length + 1), cards.ACE - length + 2):
+        if held >> low & full == full:
+            span = [GROUP[r][hand >> 4 * r & 15] for r in range(low, low + length)]
+            out += [Action(seat, PLAY, pick) for pick in product(*span) if pick[-1] > above]
+
+
+def _doubles(seat: int, hand: int, pairs: int, above: int, out: list[Action]) -> None:
+    """Add every double sequence of ``pairs`` pairs (no 2) whose top card is above ``above``."""
+    paired = _ranks(hand, RANKS_PAIRED)
+    full = (1 << pairs) - 1
+    for low in range(max(0, (above >> 2) - pairs + 1), cards.ACE - pairs + 2):
+        if paired >> low & full == full:
+            span = [combinations(GROUP[r][hand >> 4 * r & 15], 2) for r in range(low, low + pairs)]
+            for picks in product(*span):
+                flat = tuple(c for pair in picks for c in pair)
+                if flat[-1] > above:
+                    out.append(Action(seat, PLAY, flat))
+
+
+def _longest(ranks: int) -> int:
+    """The most consecutive rank bits set in ``ranks``."""
+    best = 0
+    while ranks:
+        ranks &= ranks << 1
+        best += 1
+    return best
+
+
+def beating(seat: int, hand: int, standing: Combo) -> tuple[Action, ...]:
+    """The pass, then every play in ``hand`` that beats ``standing`` (T4), in T7 order."""
+    kind, size, top = standing
+    out = [PASSES[seat]]
+    if kind == SEQUENCE:
+        _runs(seat, hand, size, top, out)
+    elif kind == DOUBLE:
+        _doubles(seat, hand, size // 2, top, out)
+    else:
+        _of_a_kind(KIND[seat][size], hand, top, out)
+    # Bombs on 2s come after: they are longer than the 2s they beat.
+    if top >> 2 == cards.TWO and kind in (SINGLE, PAIR, TRIPLE):
+        if size == 1:
+            _of_a_kind(KIND[seat][4], hand, -1, out)
+        _doubles(seat, hand, size + 2, -1, out)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 12)
+def leading(seat: int, hand: int, lowest: int) -> tuple[Action, ...]:
+    """Every play in ``hand`` in T7 order; only those holding ``lowest`` unless it is -1 (T2)."""
+    table = KIND[seat]
+    by_length: list[list[Action]] = [[] for _ in range(max(5, hand.bit_count() + 1))]
+    singles, pairs, triples, quads = by_length[1:5]
+    rank, rest = 0, hand
+    while rest:
+        held = rest & 15
+        if held:
+            singles += table[1][rank][held]
+            if COUNT[held] > 1:
+                pairs += table[2][rank][held]
+                triples += table[3][rank][held]
+                quads += table[4][rank][held]
+        rest >>= 4
+        rank += 1
+    mixed = []
+    longest = _longest(_ranks(hand, RANKS_HELD))
+    for length in range(3, longest + 1):
+        if by_length[length]:
+            mixed.append(length)
+        _runs(seat, hand, length, -1, by_length[length])
+    longest = _longest(_ranks(hand, RANKS_PAIRED))
+    for count in range(3, longest + 1):
+        if by_length[2 * count]:
+            mixed.append(2 * count)
+        _doubles(seat, hand, count, -1, by_length[2 * count])
+    # Plays of one length from two sources: of one seat and kind, actions sort by their cards.
+    for length in mixed:
+        by_length[length].sort()
+    found = [action for same in by_length for action in same]
+    if lowest >= 0:
+        return tuple(action for action in found if lowest in action.cards)
+    return tuple(found)
