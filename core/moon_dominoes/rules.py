@@ -138,17 +138,29 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def apply(state: State, action: Action) -> None:
     """Check ``action`` against the rules and apply it; :class:`IllegalAction` says why not."""
     seat, kind, value = action
-    if state.phase is PLAYING and kind == PLAY and seat == state.to_act and 0 <= value < COUNT:
-        # The common move, checked at once: a tile the seat may play (M5). Anything else, and
-        # any refusal, takes the full check below.
-        hand = state.hands[seat]
-        if state.trick_tiles:
-            assert state.trump is not None
-            hand = (hand & FOLLOW[state.trump][state.led_suit]) or hand
-        if hand >> value & 1:
-            state.history.append(action)
-            _play(state, seat, value)
-            return
+    # The common moves, checked at once: a tile the seat may play (M5), a pass or a bid above
+    # the standing one (M2). Anything else, and any refusal, takes the full check below.
+    if seat == state.to_act:
+        phase = state.phase
+        if phase is PLAYING:
+            if kind == PLAY and 0 <= value < COUNT:
+                hand = state.hands[seat]
+                if state.trick_tiles:
+                    assert state.trump is not None
+                    hand = (hand & FOLLOW[state.trump][state.led_suit]) or hand
+                if hand >> value & 1:
+                    state.history.append(action)
+                    _play(state, seat, value)
+                    return
+        elif phase is BIDDING:
+            if kind == PASS:
+                state.history.append(action)
+                _bid(state, seat, 0)
+                return
+            if kind == BID and value in AMOUNTS and value > (state.bid or 0):
+                state.history.append(action)
+                _bid(state, seat, value)
+                return
     _check(state, action)
     apply_unchecked(state, action)
 
