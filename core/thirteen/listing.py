@@ -77,6 +77,10 @@ RANKS_HELD = tuple((byte & 15 > 0) | (byte >> 4 > 0) << 1 for byte in range(256)
 RANKS_PAIRED = tuple((COUNT[byte & 15] > 1) | (COUNT[byte >> 4] > 1) << 1 for byte in range(256))
 
 
+#: The ranks 3 to ace: no sequence holds a 2.
+NO_TWO = (1 << cards.TWO) - 1
+
+
 def _ranks(hand: int, table: tuple[int, ...]) -> int:
     """The ranks 3 to ace of ``hand`` that ``table`` picks, as a mask of rank bits."""
     found = 0
@@ -86,9 +90,9 @@ def _ranks(hand: int, table: tuple[int, ...]) -> int:
     return found
 
 
-def _runs(seat: int, hand: int, length: int, above: int, out: list[Action]) -> None:
-    """Add every sequence of ``length`` ranks (no 2) whose top card is above ``above``."""
-    held = _ranks(hand, RANKS_HELD)
+def _runs(seat: int, hand: int, held: int, length: int, above: int, out: list[Action]) -> None:
+    """Add every sequence of ``length`` ranks (no 2) whose top card is above ``above``;
+    ``held`` is the mask of the ranks in ``hand``."""
     full = (1 << length) - 1
     for low in range(max(0, (above >> 2) - length + 1), cards.ACE - length + 2):
         if held >> low & full == full:
@@ -96,9 +100,9 @@ def _runs(seat: int, hand: int, length: int, above: int, out: list[Action]) -> N
             out += [Action(seat, PLAY, pick) for pick in product(*span) if pick[-1] > above]
 
 
-def _doubles(seat: int, hand: int, pairs: int, above: int, out: list[Action]) -> None:
-    """Add every double sequence of ``pairs`` pairs (no 2) whose top card is above ``above``."""
-    paired = _ranks(hand, RANKS_PAIRED)
+def _doubles(seat: int, hand: int, paired: int, pairs: int, above: int, out: list[Action]) -> None:
+    """Add every double sequence of ``pairs`` pairs (no 2) whose top card is above ``above``;
+    ``paired`` is the mask of the ranks ``hand`` holds twice or more."""
     full = (1 << pairs) - 1
     for low in range(max(0, (above >> 2) - pairs + 1), cards.ACE - pairs + 2):
         if paired >> low & full == full:
@@ -123,50 +127,81 @@ def beating(seat: int, hand: int, standing: Combo) -> tuple[Action, ...]:
     kind, size, top = standing
     out = [PASSES[seat]]
     if kind == SEQUENCE:
-        _runs(seat, hand, size, top, out)
+        _runs(seat, hand, _ranks(hand, RANKS_HELD), size, top, out)
     elif kind == DOUBLE:
-        _doubles(seat, hand, size // 2, top, out)
+        _doubles(seat, hand, _ranks(hand, RANKS_PAIRED), size // 2, top, out)
     else:
         _of_a_kind(KIND[seat][size], hand, top, out)
     # Bombs on 2s come after: they are longer than the 2s they beat.
     if top >> 2 == cards.TWO and kind in (SINGLE, PAIR, TRIPLE):
         if size == 1:
             _of_a_kind(KIND[seat][4], hand, -1, out)
-        _doubles(seat, hand, size + 2, -1, out)
+        _doubles(seat, hand, _ranks(hand, RANKS_PAIRED), size + 2, -1, out)
     return tuple(out)
 
 
 @lru_cache(maxsize=1 << 12)
 def leading(seat: int, hand: int, lowest: int) -> tuple[Action, ...]:
     """Every play in ``hand`` in T7 order; only those holding ``lowest`` unless it is -1 (T2)."""
-    table = KIND[seat]
-    by_length: list[list[Action]] = [[] for _ in range(max(5, hand.bit_count() + 1))]
-    singles, pairs, triples, quads = by_length[1:5]
+    _, ones, twos, threes, fours = KIND[seat]
+    singles: list[Action] = []
+    pairs: list[Action] = []
+    triples: list[Action] = []
+    quads: list[Action] = []
+    held = paired = 0
     rank, rest = 0, hand
     while rest:
-        held = rest & 15
-        if held:
-            singles += table[1][rank][held]
-            if COUNT[held] > 1:
-                pairs += table[2][rank][held]
-                triples += table[3][rank][held]
-                quads += table[4][rank][held]
+        suits = rest & 15
+        if suits:
+            singles += ones[rank][suits]
+            held |= 1 << rank
+            if COUNT[suits] > 1:
+                pairs += twos[rank][suits]
+                triples += threes[rank][suits]
+                quads += fours[rank][suits]
+                paired |= 1 << rank
         rest >>= 4
         rank += 1
-    mixed = []
-    longest = _longest(_ranks(hand, RANKS_HELD))
-    for length in range(3, longest + 1):
-        if by_length[length]:
-            mixed.append(length)
-        _runs(seat, hand, length, -1, by_length[length])
-    longest = _longest(_ranks(hand, RANKS_PAIRED))
-    for count in range(3, longest + 1):
+    by_length: list[list[Action]] = [[], singles, pairs, triples, quads]
+    # Sequences and double sequences stop at the ace.
+    held &= NO_TWO
+    paired &= NO_TWO
+    longer: dict[int, list[Action]] = {}
+    for low in range(cards.ACE - 1):
+        if held >> low & 7 != 7:
+            continue
+        # Every sequence from ``low``, one rank longer at a time, each in product order.
+        picks: list[tuple[int, ...]] = [(card,) for card in GROUP[low][hand >> 4 * low & 15]]
+        rank = low + 1
+        while held >> rank & 1:
+            group = GROUP[rank][hand >> 4 * rank & 15]
+            picks = [(*pick, card) for pick in picks for card in group]
+            rank += 1
+            if rank - low >= 3:
+                found = [Action(seat, PLAY, pick) for pick in picks]
+                if rank - low in longer:
+                    longer[rank - low] += found
+                else:
+                    longer[rank - low] = found
+    # Where plays of two kinds are as long (triples or quads and sequences, sequences and
+    # double sequences), they are sorted: of one seat and kind, actions sort by their cards.
+    for length, runs in longer.items():
+        while length >= len(by_length):
+            by_length.append([])
+        same = by_length[length]
+        same += runs
+        if len(same) > len(runs):
+            same.sort()
+    for count in range(3, _longest(paired) + 1):
+        doubles: list[Action] = []
+        _doubles(seat, hand, paired, count, -1, doubles)
+        while 2 * count >= len(by_length):
+            by_length.append([])
         if by_length[2 * count]:
-            mixed.append(2 * count)
-        _doubles(seat, hand, count, -1, by_length[2 * count])
-    # Plays of one length from two sources: of one seat and kind, actions sort by their cards.
-    for length in mixed:
-        by_length[length].sort()
+            by_length[2 * count] += doubles
+            by_length[2 * count].sort()
+        else:
+            by_length[2 * count] = doubles
     found = [action for same in by_length for action in same]
     if lowest >= 0:
         return tuple(action for action in found if lowest in action.cards)
