@@ -14,13 +14,24 @@ those of ``combos`` on random positions.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import combinations, product, repeat
 
 from core.thirteen import cards
 from core.thirteen.actions import PASSES, PLAY, Action
 from core.thirteen.combos import DOUBLE, PAIR, SEQUENCE, SINGLE, TRIPLE, Combo
 from core.thirteen.config import MAX_PLAYERS
+
+#: Makes an action from its three fields at once, as ``Action(...)`` does by way of a call
+#: more: sequences are made by the dozen.
+_new = tuple.__new__
+
+
+def _actions(seat: int, picks: Iterable[tuple[int, ...]]) -> Iterator[Action]:
+    """The plays of ``picks`` as actions of ``seat``, made without a Python call each."""
+    return map(_new, repeat(Action), zip(repeat(seat), repeat(PLAY), picks))
+
 
 _Table = tuple[tuple[tuple[Action, ...], ...], ...]
 
@@ -77,6 +88,8 @@ RANKS_HELD = tuple((byte & 15 > 0) | (byte >> 4 > 0) << 1 for byte in range(256)
 RANKS_PAIRED = tuple((COUNT[byte & 15] > 1) | (COUNT[byte >> 4] > 1) << 1 for byte in range(256))
 
 
+#: The first suit's bit of every rank.
+FIRST_SUITS = sum(1 << 4 * rank for rank in range(13))
 #: The ranks 3 to ace: no sequence holds a 2.
 NO_TWO = (1 << cards.TWO) - 1
 
@@ -97,7 +110,7 @@ def _runs(seat: int, hand: int, held: int, length: int, above: int, out: list[Ac
     for low in range(max(0, (above >> 2) - length + 1), cards.ACE - length + 2):
         if held >> low & full == full:
             span = [GROUP[r][hand >> 4 * r & 15] for r in range(low, low + length)]
-            out += [Action(seat, PLAY, pick) for pick in product(*span) if pick[-1] > above]
+            out += _actions(seat, (p for p in product(*span) if p[-1] > above))
 
 
 def _doubles(seat: int, hand: int, paired: int, pairs: int, above: int, out: list[Action]) -> None:
@@ -110,7 +123,7 @@ def _doubles(seat: int, hand: int, paired: int, pairs: int, above: int, out: lis
             for picks in product(*span):
                 flat = tuple(c for pair in picks for c in pair)
                 if flat[-1] > above:
-                    out.append(Action(seat, PLAY, flat))
+                    out.append(_new(Action, (seat, PLAY, flat)))
 
 
 def _longest(ranks: int) -> int:
@@ -149,60 +162,73 @@ def leading(seat: int, hand: int, lowest: int) -> tuple[Action, ...]:
     triples: list[Action] = []
     quads: list[Action] = []
     held = paired = 0
-    rank, rest = 0, hand
-    while rest:
-        suits = rest & 15
-        if suits:
-            singles += ones[rank][suits]
-            held |= 1 << rank
-            if COUNT[suits] > 1:
-                pairs += twos[rank][suits]
-                triples += threes[rank][suits]
-                quads += fours[rank][suits]
-                paired |= 1 << rank
-        rest >>= 4
-        rank += 1
-    by_length: list[list[Action]] = [[], singles, pairs, triples, quads]
-    # Sequences and double sequences stop at the ace.
+    # The lowest bit of each rank held, visited from the lowest rank up.
+    ranks = (hand | hand >> 1 | hand >> 2 | hand >> 3) & FIRST_SUITS
+    while ranks:
+        place = (ranks & -ranks).bit_length() - 1
+        ranks &= ranks - 1
+        rank, suits = place >> 2, hand >> place & 15
+        singles += ones[rank][suits]
+        held |= 1 << rank
+        if COUNT[suits] > 1:
+            pairs += twos[rank][suits]
+            triples += threes[rank][suits]
+            quads += fours[rank][suits]
+            paired |= 1 << rank
+    found = singles + pairs
+    # Sequences and double sequences stop at the ace: the lowest ranks of three held in a row.
     held &= NO_TWO
+    starts = held & held >> 1 & held >> 2
     paired &= NO_TWO
-    longer: dict[int, list[Action]] = {}
-    for low in range(cards.ACE - 1):
-        if held >> low & 7 != 7:
-            continue
-        # Every sequence from ``low``, one rank longer at a time, each in product order.
-        picks: list[tuple[int, ...]] = [(card,) for card in GROUP[low][hand >> 4 * low & 15]]
-        rank = low + 1
-        while held >> rank & 1:
-            group = GROUP[rank][hand >> 4 * rank & 15]
-            picks = [(*pick, card) for pick in picks for card in group]
-            rank += 1
-            if rank - low >= 3:
-                found = [Action(seat, PLAY, pick) for pick in picks]
-                if rank - low in longer:
-                    longer[rank - low] += found
-                else:
-                    longer[rank - low] = found
+    if not starts:
+        found += triples
+        found += quads
+    else:
+        found += _longer(seat, hand, held, starts, paired, triples, quads)
+    if lowest >= 0:
+        return tuple([action for action in found if lowest in action.cards])
+    return tuple(found)
+
+
+def _longer(
+    seat: int,
+    hand: int,
+    held: int,
+    starts: int,
+    paired: int,
+    triples: list[Action],
+    quads: list[Action],
+) -> list[Action]:
+    """A lead's plays of three cards or more, in T7 order, when ``hand`` holds a sequence:
+    ``held`` and ``paired`` are its ranks (no 2) held once and twice or more, ``starts`` the
+    lowest of three held in a row."""
+    by_length: list[list[Action]] = [[], [], [], triples, quads]
+    of_a_kind = len(triples), len(quads)
+    groups = [GROUP[rank][hand >> 4 * rank & 15] for rank in range(cards.TWO)]
+    while starts:
+        low = (starts & -starts).bit_length() - 1
+        starts &= starts - 1
+        # Every sequence from ``low``, one rank longer at a time.
+        top = low + 2
+        while held >> top & 1:
+            top += 1
+            if top - low == len(by_length):
+                by_length.append([])
+            by_length[top - low] += _actions(seat, product(*groups[low:top]))
     # Where plays of two kinds are as long (triples or quads and sequences, sequences and
     # double sequences), they are sorted: of one seat and kind, actions sort by their cards.
-    for length, runs in longer.items():
-        while length >= len(by_length):
-            by_length.append([])
-        same = by_length[length]
-        same += runs
-        if len(same) > len(runs):
-            same.sort()
-    for count in range(3, _longest(paired) + 1):
-        doubles: list[Action] = []
-        _doubles(seat, hand, paired, count, -1, doubles)
-        while 2 * count >= len(by_length):
-            by_length.append([])
-        if by_length[2 * count]:
-            by_length[2 * count] += doubles
-            by_length[2 * count].sort()
-        else:
-            by_length[2 * count] = doubles
-    found = [action for same in by_length for action in same]
-    if lowest >= 0:
-        return tuple(action for action in found if lowest in action.cards)
-    return tuple(found)
+    for length, count in zip((3, 4), of_a_kind, strict=True):
+        if 0 < count < len(by_length[length]):
+            by_length[length].sort()
+    if paired & paired >> 1 & paired >> 2:
+        for count in range(3, _longest(paired) + 1):
+            doubles: list[Action] = []
+            _doubles(seat, hand, paired, count, -1, doubles)
+            while 2 * count >= len(by_length):
+                by_length.append([])
+            if by_length[2 * count]:
+                by_length[2 * count] += doubles
+                by_length[2 * count].sort()
+            else:
+                by_length[2 * count] = doubles
+    return [action for same in by_length for action in same]
