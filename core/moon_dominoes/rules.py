@@ -53,6 +53,8 @@ NUMBER_WORDS = ("blank", "1", "2", "3", "4", "5", "6")
 
 #: One random 32-bit key a tile, read at once (M1).
 _KEYS = struct.Struct(f"{COUNT}I")
+#: Each tile's bit in a hand mask.
+_BIT = tuple(1 << tile for tile in range(COUNT))
 
 
 class IllegalAction(ValueError):
@@ -71,13 +73,9 @@ def deal(
     # A stable sort by key alone: tiles with equal keys stay in id order, as in a sort of
     # (key, id) pairs.
     order = sorted(range(COUNT), key=keys.__getitem__)
-    hands = []
-    for seat in range(PLAYERS):
-        mask = 0
-        for tile in order[HAND * seat : HAND * seat + HAND]:
-            mask |= 1 << tile
-        hands.append(mask)
-    return State(config, first_bidder, tuple(hands), order[-1], before or (0, 0, 0), seed)
+    bit = _BIT.__getitem__
+    hands = tuple(sum(map(bit, order[HAND * s : HAND * s + HAND])) for s in range(PLAYERS))
+    return State(config, first_bidder, hands, order[-1], before or (0, 0, 0), seed)
 
 
 def start(
