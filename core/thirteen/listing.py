@@ -63,16 +63,22 @@ def _of_a_kind(table: _Table, hand: int, top: int, out: list[Action]) -> None:
         held = hand >> 4 * rank & 15
         if held:
             out += [a for a in table[rank][held] if a.cards[-1] > top]
-        rank += 1
-        hand >>= 4 * rank
-    else:
-        rank = 0
-    while hand:
-        held = hand & 15
-        if held:
-            out += table[rank][held]
-        hand >>= 4
-        rank += 1
+        hand = hand >> 4 * rank + 4 << 4 * rank + 4
+    # The lowest bit of each rank held, visited from the lowest rank up.
+    ranks = (hand | hand >> 1 | hand >> 2 | hand >> 3) & FIRST_SUITS
+    while ranks:
+        place = (ranks & -ranks).bit_length() - 1
+        ranks &= ranks - 1
+        out += table[place >> 2][hand >> place & 15]
+
+
+#: SINGLES[seat][card]: the play of that one card.
+SINGLES = tuple(
+    tuple(KIND[seat][1][card >> 2][1 << (card & 3)][0] for card in range(cards.COUNT))
+    for seat in range(MAX_PLAYERS)
+)
+#: The first suit's bit of every rank.
+FIRST_SUITS = sum(1 << 4 * rank for rank in range(13))
 
 
 #: GROUP[rank][nibble]: the cards of ``rank`` among the suits of ``nibble``, ascending.
@@ -88,8 +94,6 @@ RANKS_HELD = tuple((byte & 15 > 0) | (byte >> 4 > 0) << 1 for byte in range(256)
 RANKS_PAIRED = tuple((COUNT[byte & 15] > 1) | (COUNT[byte >> 4] > 1) << 1 for byte in range(256))
 
 
-#: The first suit's bit of every rank.
-FIRST_SUITS = sum(1 << 4 * rank for rank in range(13))
 #: The ranks 3 to ace: no sequence holds a 2.
 NO_TWO = (1 << cards.TWO) - 1
 
@@ -139,7 +143,15 @@ def beating(seat: int, hand: int, standing: Combo) -> tuple[Action, ...]:
     """The pass, then every play in ``hand`` that beats ``standing`` (T4), in T7 order."""
     kind, size, top = standing
     out = [PASSES[seat]]
-    if kind == SEQUENCE:
+    if size == 1:
+        # The commonest: a single, beaten by every higher card held.
+        ones = SINGLES[seat]
+        above = hand >> top + 1 << top + 1
+        while above:
+            low = above & -above
+            out.append(ones[low.bit_length() - 1])
+            above ^= low
+    elif kind == SEQUENCE:
         _runs(seat, hand, _ranks(hand, RANKS_HELD), size, top, out)
     elif kind == DOUBLE:
         _doubles(seat, hand, _ranks(hand, RANKS_PAIRED), size // 2, top, out)

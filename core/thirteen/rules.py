@@ -222,9 +222,9 @@ def _play(state: State, action: Action, combo: Combo) -> None:
 def _advance(state: State, seat: int) -> None:
     """T5: the next seat clockwise still holding cards and not passed; or a fresh lead."""
     players = state.config.players
-    hands, passed = state.hands, state.passed
-    for nxt in seats.CLOCKWISE[players][seats.next_seat(seat, players)]:
-        if nxt == state.standing_seat:
+    hands, passed, last = state.hands, state.passed, state.standing_seat
+    for nxt in seats.CLOCKWISE[players][seats.NEXT[players][seat]]:
+        if nxt == last:
             if hands[nxt]:
                 _reset(state, nxt)
                 return
@@ -232,7 +232,7 @@ def _advance(state: State, seat: int) -> None:
             state.to_act = nxt
             return
     # The last to play has gone out and everyone else has passed.
-    for nxt in seats.CLOCKWISE[players][seats.next_seat(state.standing_seat, players)]:
+    for nxt in seats.CLOCKWISE[players][seats.NEXT[players][last]]:
         if hands[nxt]:
             _reset(state, nxt)
             return
