@@ -2,14 +2,17 @@
 
 :func:`core.thirteen.combos.beating` and :func:`core.thirteen.combos.plays`
 say what a hand may play, as plays; a room and a bot ask the same thing as
-actions at every turn, and most turns only beat a single or a pair. So every
-play of one rank (a single, pair, triple or quad) is an action made once per
-seat and kept in a table by rank and by the suits held there (a nibble of the
-hand mask): listing the plays that beat a single is reading at most thirteen
-entries of that table and joining them, in T7 order (by length, then by the
-cards' places), with no sorting and no new action. Sequences and double
-sequences, rarer, are built when asked for. The tests check the lists equal
-those of ``combos`` on random positions.
+actions at every turn, and most turns only beat a single. So every play of
+one rank (a single, pair, triple or quad) is an action made once per seat and
+kept in a table by rank and by the suits held there (a nibble of the hand
+mask). The plays that beat a single are the higher cards held, read bit by
+bit; those that beat a pair or triple join the table's entries of the ranks
+held above it. Either way they come in T7 order (by length, then by the
+cards' places) with no sorting and no new action. Sequences and double
+sequences, rarer, are made when asked for, a lead's sequences by product
+from each low rank. A lead's list is kept for the hands asked again.
+``tests/thirteen/test_listing.py`` checks the lists equal those of
+``combos`` on random positions.
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ from core.thirteen.actions import PASSES, PLAY, Action
 from core.thirteen.combos import DOUBLE, PAIR, SEQUENCE, SINGLE, TRIPLE, Combo
 from core.thirteen.config import MAX_PLAYERS
 
-#: Makes an action from its three fields at once, as ``Action(...)`` does by way of a call
-#: more: sequences are made by the dozen.
+#: ``_new(Action, (seat, kind, cards))`` is ``Action(seat, kind, cards)`` without the call
+#: of the named tuple's own ``__new__``: sequences are made by the dozen.
 _new = tuple.__new__
 
 
