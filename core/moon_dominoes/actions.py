@@ -74,3 +74,34 @@ BIDS = tuple({amount: Action(s, BID, amount) for amount in (4, 5, 6, 7, 21)} for
 DISCARDS = tuple(tuple(Action(s, DISCARD, t) for t in range(tiles.COUNT)) for s in range(SEATS))
 TRUMPS = tuple(tuple(Action(s, TRUMP, t) for t in tiles.TRUMPS) for s in range(SEATS))
 PLAYS = tuple(tuple(Action(s, PLAY, t) for t in range(tiles.COUNT)) for s in range(SEATS))
+
+#: The tiles of a mask are listed as actions half a mask at a time: ids below ``HALF``, then
+#: the rest (see :class:`Listed`).
+HALF = tiles.COUNT // 2
+
+
+class Listed(dict[int, tuple[Action, ...]]):
+    """The actions of every set of tiles in one half of a mask, made when first asked for and
+    kept: at most 2,048 sets, so listing a hand's plays is two look-ups and one join."""
+
+    def __init__(self, actions: tuple[Action, ...], low: int) -> None:
+        super().__init__()
+        self.actions = actions
+        self.low = low
+
+    def __missing__(self, half: int) -> tuple[Action, ...]:
+        actions, low = self.actions, self.low
+        ids = range(half.bit_length())
+        found = self[half] = tuple([actions[low + t] for t in ids if half >> t & 1])
+        return found
+
+
+#: PLAY_SETS[seat]: the plays of the tiles of a mask ``m`` are ``low[m & LOW] + high[m >> HALF]``.
+PLAY_SETS = tuple((Listed(PLAYS[s], 0), Listed(PLAYS[s], HALF)) for s in range(SEATS))
+DISCARD_SETS = tuple((Listed(DISCARDS[s], 0), Listed(DISCARDS[s], HALF)) for s in range(SEATS))
+LOW = (1 << HALF) - 1
+#: BID_LISTS[seat][standing]: the pass, then every bid above ``standing`` (0 before a bid).
+BID_LISTS = tuple(
+    {high: (PASSES[s], *(BIDS[s][a] for a in BIDS[s] if a > high)) for high in (0, *BIDS[s])}
+    for s in range(SEATS)
+)

@@ -25,13 +25,14 @@ from core import seats, tricks
 from core.moon_dominoes import tiles
 from core.moon_dominoes.actions import (
     BID,
-    BIDS,
+    BID_LISTS,
     DISCARD,
-    DISCARDS,
+    DISCARD_SETS,
+    HALF,
+    LOW,
     PASS,
-    PASSES,
     PLAY,
-    PLAYS,
+    PLAY_SETS,
     TRUMP,
     TRUMPS,
     Action,
@@ -39,6 +40,7 @@ from core.moon_dominoes.actions import (
 from core.moon_dominoes.config import BIDS as AMOUNTS
 from core.moon_dominoes.config import HAND, MOON, PLAYERS, Config
 from core.moon_dominoes.state import Phase, State
+from core.moon_dominoes.tiles import COUNT, FOLLOW, POWER, SUIT_OF
 
 NEXT = seats.NEXT[PLAYERS]
 BIDDING, DISCARD_PHASE, TRUMP_PHASE = Phase.BIDDING, Phase.DISCARD, Phase.TRUMP
@@ -47,6 +49,12 @@ PLAYING, HAND_OVER, REDEAL = Phase.PLAYING, Phase.HAND_OVER, Phase.REDEAL
 
 #: How a number is said in a refusal.
 NUMBER_WORDS = ("blank", "1", "2", "3", "4", "5", "6")
+
+
+#: One random 32-bit key a tile, read at once (M1).
+_KEYS = struct.Struct(f"{COUNT}I")
+#: Each tile's bit in a hand mask.
+_BIT = tuple(1 << tile for tile in range(COUNT))
 
 
 class IllegalAction(ValueError):
@@ -61,9 +69,12 @@ def deal(
     The shuffle sorts the tiles by one random 32-bit key each, drawn at once:
     the same seed always gives the same deal.
     """
-    keys = struct.unpack(f"{tiles.COUNT}I", random.Random(seed).randbytes(4 * tiles.COUNT))
-    order = [t for _, t in sorted(zip(keys, range(tiles.COUNT), strict=True))]
-    hands = tuple(sum(1 << t for t in order[HAND * s : HAND * s + HAND]) for s in range(PLAYERS))
+    keys = _KEYS.unpack(random.Random(seed).randbytes(_KEYS.size))
+    # A stable sort by key alone: tiles with equal keys stay in id order, as in a sort of
+    # (key, id) pairs.
+    order = sorted(range(COUNT), key=keys.__getitem__)
+    bit = _BIT.__getitem__
+    hands = tuple(sum(map(bit, order[HAND * s : HAND * s + HAND])) for s in range(PLAYERS))
     return State(config, first_bidder, hands, order[-1], before or (0, 0, 0), seed)
 
 
@@ -104,15 +115,18 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     phase = state.phase
     if phase is PLAYING:
-        plays = PLAYS[seat]
-        return tuple(plays[t] for t in tiles.bits(playable(state, seat)))
+        hand = state.hands[seat]
+        if state.trick_tiles:
+            assert state.trump is not None
+            hand = (hand & FOLLOW[state.trump][state.led_suit]) or hand
+        low, high = PLAY_SETS[seat]
+        return low[hand & LOW] + high[hand >> HALF]
     if phase is BIDDING:
-        bids = BIDS[seat]
-        high = standing(state)
-        return (PASSES[seat], *(bids[a] for a in AMOUNTS if a > high))
+        return BID_LISTS[seat][state.bid or 0]
     if phase is DISCARD_PHASE:
-        discards = DISCARDS[seat]
-        return tuple(discards[t] for t in tiles.bits(state.hands[seat]))
+        hand = state.hands[seat]
+        low, high = DISCARD_SETS[seat]
+        return low[hand & LOW] + high[hand >> HALF]
     return TRUMPS[seat]
 
 
@@ -121,6 +135,36 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 def apply(state: State, action: Action) -> None:
     """Check ``action`` against the rules and apply it; :class:`IllegalAction` says why not."""
+    seat, kind, value = action
+    # The common moves, checked at once: a tile the seat may play (M5), a pass or a bid above
+    # the standing one (M2). Anything else, and any refusal, takes the full check below.
+    if seat == state.to_act:
+        phase = state.phase
+        if phase is PLAYING:
+            if kind == PLAY and 0 <= value < COUNT:
+                hand = state.hands[seat]
+                if state.trick_tiles:
+                    assert state.trump is not None
+                    hand = (hand & FOLLOW[state.trump][state.led_suit]) or hand
+                if hand >> value & 1:
+                    state.history.append(action)
+                    _play(state, seat, value)
+                    return
+        elif phase is BIDDING:
+            if kind == PASS:
+                state.history.append(action)
+                _bid(state, seat, 0)
+                return
+            if kind == BID and value in AMOUNTS and value > (state.bid or 0):
+                state.history.append(action)
+                _bid(state, seat, value)
+                return
+    _check(state, action)
+    apply_unchecked(state, action)
+
+
+def _check(state: State, action: Action) -> None:
+    """Raise :class:`IllegalAction` saying why, unless the rules allow ``action`` now."""
     phase = state.phase
     if phase is HAND_OVER or phase is REDEAL:
         raise IllegalAction("The hand is over")
@@ -155,7 +199,6 @@ def apply(state: State, action: Action) -> None:
         if not playable(state, seat) >> value & 1:
             assert state.trump is not None  # named before the first tile
             raise IllegalAction(must_follow(state.led_suit, state.trump))
-    apply_unchecked(state, action)
 
 
 def must_follow(led: int, trump: int) -> str:
@@ -210,22 +253,24 @@ def _play(state: State, seat: int, tile: int) -> None:
     trump = state.trump
     assert trump is not None
     if trick:
-        power = tiles.POWER[trump][state.led_suit][tile]
+        power = POWER[trump][state.led_suit][tile]
         if power > state.best_power:
             state.best_power = power
             state.best_seat = seat
-    else:
-        suit = tiles.SUIT_OF[trump][tile]
-        state.led_suit = suit
-        state.best_power = tiles.POWER[trump][suit][tile]
-        state.best_seat = seat
-        state.leader = seat
-    trick.append(tile)
-    if len(trick) < PLAYERS:
-        state.to_act = NEXT[seat]
+        trick.append(tile)
+        if len(trick) < PLAYERS:
+            state.to_act = NEXT[seat]
+            return
+        tricks.take(state, tuple(trick), HAND, HAND_OVER)
+        state.trick_tiles = []
         return
-    tricks.take(state, tuple(trick), HAND, HAND_OVER)
-    state.trick_tiles = []
+    suit = SUIT_OF[trump][tile]
+    state.led_suit = suit
+    state.best_power = POWER[trump][suit][tile]
+    state.best_seat = seat
+    state.leader = seat
+    trick.append(tile)
+    state.to_act = NEXT[seat]
 
 
 def trick_seats(leader: int, count: int) -> tuple[int, ...]:

@@ -41,6 +41,10 @@ class Combo(NamedTuple):
     top: int
 
 
+#: Every single as a combination, made once: the plays of a checked ``apply`` reuse them.
+SINGLES = tuple(Combo(SINGLE, 1, card) for card in range(cards.COUNT))
+
+
 def classify(play: tuple[int, ...]) -> Combo | None:
     """The combination ``play`` (ascending ids, no repeats) makes, or None if it is none."""
     size = len(play)

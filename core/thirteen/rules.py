@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from core import seats
-from core.thirteen import cards, combos
-from core.thirteen.actions import PASS, PASSES, PLAY, Action
+from core.thirteen import cards, combos, listing
+from core.thirteen.actions import PASS, PLAY, Action
 from core.thirteen.combos import Combo
 from core.thirteen.config import HAND, Config
 from core.thirteen.state import Phase, State
@@ -90,22 +90,16 @@ def _holding(hand: int, card: int) -> tuple[combos.Play, ...]:
     return tuple(item for item in combos.plays(hand) if card in item[0])
 
 
-@lru_cache(maxsize=combos.CACHE)
-def _actions(seat: int, hand: int, standing: Combo | None, lowest: int) -> tuple[Action, ...]:
-    if standing is not None:
-        found = combos.beating(hand, standing)
-        return (PASSES[seat], *(Action(seat, PLAY, p) for p, _ in found))
-    found = _holding(hand, lowest) if lowest >= 0 else combos.plays(hand)
-    return tuple(Action(seat, PLAY, p) for p, _ in found)
-
-
 def legal_actions(state: State) -> Sequence[Action]:
     """The seat to act's actions in T7 order: the pass (unless leading), then every play."""
     seat = state.to_act
     if state.phase is not PLAYING or seat is None:
         return ()
-    lowest = state.lowest if first_play(state) else -1
-    return _actions(seat, state.hands[seat], state.standing, lowest)
+    standing = state.standing
+    if standing is not None:
+        return listing.beating(seat, state.hands[seat], standing)
+    lowest = state.lowest if state.opening and not state.history else -1
+    return listing.leading(seat, state.hands[seat], lowest)
 
 
 # ---------------------------------------------------------------- doing it
@@ -113,6 +107,35 @@ def legal_actions(state: State) -> Sequence[Action]:
 
 def apply(state: State, action: Action) -> None:
     """Check ``action`` against the rules, then apply it; :class:`IllegalAction` says why."""
+    seat = action.seat
+    if state.phase is PLAYING and seat == state.to_act:
+        # The common moves, checked at once: a pass on a standing play, a single card held
+        # that leads or beats a standing single. Anything else takes the full check.
+        standing = state.standing
+        played = action.cards
+        if action.kind == PASS:
+            if standing is not None:
+                _pass(state, action)
+                return
+        elif len(played) == 1 and action.kind == PLAY:
+            card = played[0]
+            if state.hands[seat] >> card & 1:
+                if standing is None:
+                    if card == state.lowest or not state.opening or state.history:
+                        _play(state, action, combos.SINGLES[card])
+                        return
+                elif standing.kind == combos.SINGLE and card > standing.top:
+                    _play(state, action, combos.SINGLES[card])
+                    return
+    _refuse(state, action)
+    if action.kind == PASS:
+        _pass(state, action)
+    else:
+        _play(state, action, _check_play(state, action))
+
+
+def _refuse(state: State, action: Action) -> None:
+    """Raise :class:`IllegalAction` if ``action`` is out of turn or a pass on a lead."""
     if state.phase is not PLAYING:
         raise IllegalAction("The hand is over")
     if action.seat != state.to_act:
@@ -123,15 +146,12 @@ def apply(state: State, action: Action) -> None:
         if not state.hands[action.seat]:
             raise IllegalAction("You have played out every card")
         raise IllegalAction("It is not your turn")
-    if action.kind == PASS:
-        if state.standing is None:
-            raise IllegalAction("You lead: you must play, there is nothing to pass on")
-    else:
-        _check_play(state, action)
-    apply_unchecked(state, action)
+    if action.kind == PASS and state.standing is None:
+        raise IllegalAction("You lead: you must play, there is nothing to pass on")
 
 
-def _check_play(state: State, action: Action) -> None:
+def _check_play(state: State, action: Action) -> Combo:
+    """What a play makes, if the rules allow it; :class:`IllegalAction` says why not."""
     held = state.hands[action.seat]
     for card in action.cards:
         if not held >> card & 1:
@@ -146,50 +166,65 @@ def _check_play(state: State, action: Action) -> None:
     if standing is not None and not combos.beats(combo, standing):
         said, beaten = combos.describe(combo), combos.describe(standing)
         raise IllegalAction(f"Your {said} does not beat the {beaten}")
+    return combo
 
 
 def apply_unchecked(state: State, action: Action) -> None:
     """Apply an action known to be legal."""
+    if action.kind == PASS:
+        _pass(state, action)
+    else:
+        combo = combos.classify(action.cards)
+        assert combo is not None
+        _play(state, action, combo)
+
+
+def _pass(state: State, action: Action) -> None:
     seat = action.seat
     state.history.append(action)
-    players = state.config.players
-    if action.kind == PASS:
-        state.passed |= 1 << seat
-        state.trick.append((seat, ()))
+    state.passed |= 1 << seat
+    state.trick.append((seat, ()))
+    _advance(state, seat)
+
+
+def _play(state: State, action: Action, combo: Combo) -> None:
+    """Play ``action``'s cards, which make ``combo``."""
+    seat = action.seat
+    state.history.append(action)
+    played = action.cards
+    standing = state.standing
+    if standing is not None:
+        bomb = state.bomb_standing or combos.is_bomb_over(combo, standing)
     else:
-        played = action.cards
-        combo = combos.classify(played)
-        assert combo is not None
-        standing = state.standing
-        if standing is not None:
-            bomb = combos.is_bomb_over(combo, standing) or state.bomb_standing
-        else:
-            bomb = False
-        if bomb:
-            state.bombs[seat] += 1
-        state.bomb_standing = bomb
-        state.standing = combo
-        state.standing_cards = played
-        state.standing_seat = seat
-        state.trick.append((seat, played))
-        gone = cards.mask_of(played)
-        state.hands[seat] &= ~gone
-        state.played |= gone
-        if not state.hands[seat]:
-            state.places.append(seat)
-            holding = [s for s in range(players) if state.hands[s]]
-            if len(holding) == 1:
-                _finish(state, holding[0])
-                return
+        bomb = False
+    if bomb:
+        state.bombs[seat] += 1
+    state.bomb_standing = bomb
+    state.standing = combo
+    state.standing_cards = played
+    state.standing_seat = seat
+    state.trick.append((seat, played))
+    gone = 0
+    for card in played:
+        gone |= 1 << card
+    hands = state.hands
+    hands[seat] &= ~gone
+    state.played |= gone
+    if not hands[seat]:
+        state.places.append(seat)
+        holding = [s for s in range(state.config.players) if hands[s]]
+        if len(holding) == 1:
+            _finish(state, holding[0])
+            return
     _advance(state, seat)
 
 
 def _advance(state: State, seat: int) -> None:
     """T5: the next seat clockwise still holding cards and not passed; or a fresh lead."""
     players = state.config.players
-    hands, passed = state.hands, state.passed
-    for nxt in seats.CLOCKWISE[players][seats.next_seat(seat, players)]:
-        if nxt == state.standing_seat:
+    hands, passed, last = state.hands, state.passed, state.standing_seat
+    for nxt in seats.CLOCKWISE[players][seats.NEXT[players][seat]]:
+        if nxt == last:
             if hands[nxt]:
                 _reset(state, nxt)
                 return
@@ -197,7 +232,7 @@ def _advance(state: State, seat: int) -> None:
             state.to_act = nxt
             return
     # The last to play has gone out and everyone else has passed.
-    for nxt in seats.CLOCKWISE[players][seats.next_seat(state.standing_seat, players)]:
+    for nxt in seats.CLOCKWISE[players][seats.NEXT[players][last]]:
         if hands[nxt]:
             _reset(state, nxt)
             return
