@@ -139,8 +139,10 @@ def _here() -> tuple[str, str, Any] | None:
     """The session id, fragment id and session of the fragment running now, if any."""
     runtime, _, thread_state, get_ctx = _runtime()
     ctx = get_ctx(suppress_warning=True)
+    if ctx is None or not runtime.exists():
+        return None
     fragment = thread_state.get().fragment_id
-    if ctx is None or not fragment or not runtime.exists():
+    if not fragment:
         return None
     info = runtime.instance()._session_mgr.get_active_session_info(ctx.session_id)
     if info is None:

@@ -79,9 +79,12 @@ class Listener:
     their next poll.
     """
 
-    def __init__(self, url: str, heard: Callable[[str], None]) -> None:
+    def __init__(self, url: str, heard: Callable[[str], None], origin: str = ORIGIN) -> None:
+        """Listen at ``url``; hand each room code to ``heard``, except from notices of
+        ``origin`` (this process's own, by default)."""
         self.url = _libpq(url)
         self.heard = heard
+        self.origin = origin
         self.stopping = threading.Event()
         self.listening = threading.Event()
         self.thread = threading.Thread(target=self._run, name="room-listener", daemon=True)
@@ -117,7 +120,7 @@ class Listener:
 
     def _hand_on(self, text: str) -> None:
         code, _, origin = text.partition(" ")
-        if origin == ORIGIN or not code:
+        if origin == self.origin or not code:
             return
         try:
             self.heard(code)
