@@ -39,7 +39,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from core.games import FLAGSHIP, get
 from core.rooms import RoomError, Rooms
 from core.store import Store
+from tests import postgres
 from tests.browsing import act_in_page, table_state
 from tests.servers import CHROMIUM_FLAGS, chromium, streamlit_server
 from tests.service_play import open_room, pick, tokens_by_position
@@ -66,6 +67,9 @@ SERVER_CPUS = {_CORES[0]} if len(_CORES) > 1 else None
 LOAD_CPUS = set(_CORES[1:]) if len(_CORES) > 1 else None
 DONE = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY}
 TARGETS = {"poll_cpu_ms": 10.0, "click_p95_ms": 1500.0, "players": 60}
+#: The server as shipped (push on, its 5 s safety poll), and with push forced off.
+SHIPPED = {"SAFETY_POLL_SECONDS": "5"}
+PUSH_OFF = {"PUSH": "off"}
 # Tables of the simulated players see a move every MOVE_EVERY seconds, a human pace.
 MOVE_EVERY = 4.0
 
@@ -278,13 +282,21 @@ def cpu_seconds(pid: int) -> float:
 
 
 def poll_cost(
-    label: str, options: tuple[str, ...], full: bool, tables: int, seconds: float
+    label: str,
+    options: tuple[str, ...],
+    full: bool,
+    tables: int,
+    seconds: float,
+    env: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{Path(folder) / 'poll.db'}"
         seated = open_tables(database, tables, into_play=True)
         with (
-            streamlit_server(database, options, hurried=False) as (base, process),
+            streamlit_server(database, options, env=env or SHIPPED, hurried=False) as (
+                base,
+                process,
+            ),
             crowd(base, database, seated, full=full) as flags,
         ):
             time.sleep(3)  # let the first polls settle
@@ -337,7 +349,8 @@ SHOWS = """v => {
 class BrowserTable:
     """Four Chromium players at one 2v2 table, each in their own context."""
 
-    def __init__(self, browser: Browser, base: str, database: str) -> None:
+    def __init__(self, browser: Browser, bases: list[str], database: str) -> None:
+        """Four players, the i-th on ``bases[i % len(bases)]``."""
         self.database = database
         store = Store(database)
         self.rooms = Rooms(store)
@@ -352,8 +365,9 @@ class BrowserTable:
         self.contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in sizes]
         self.pages: list[Page] = []
         self.stalls = 0
-        for context, token in zip(self.contexts, ordered, strict=True):
+        for number, (context, token) in enumerate(zip(self.contexts, ordered, strict=True)):
             page = context.new_page()
+            base = bases[number % len(bases)]
             page.goto(f"{base}/room?room={self.code}&seat={token}")
             page.wait_for_selector(".m3-felt", timeout=60_000)
             page.evaluate(MARK_CLICKS)
@@ -418,15 +432,49 @@ def _latency(values: list[float]) -> dict[str, Any]:
     }
 
 
+def full_round(browser: Browser, env: dict[str, str], servers: int) -> dict[str, Any]:
+    """Click-to-visible over a full round of four browsers, on one server (SQLite) or on
+    ``servers`` servers sharing a PostgreSQL (the players spread over them)."""
+    with ExitStack() as stack, tempfile.TemporaryDirectory() as folder:
+        if servers > 1:
+            database = postgres.fresh_database(stack.enter_context(postgres.server()))
+        else:
+            database = f"sqlite:///{Path(folder) / 'round.db'}"
+        bases = [
+            stack.enter_context(
+                streamlit_server(database, env=env, cpus=SERVER_CPUS, hurried=False)
+            )[0]
+            for _ in range(servers)
+        ]
+        STALLS.mkdir(exist_ok=True)
+        table = BrowserTable(browser, bases, database)
+        try:
+            return {**_latency(table.moves(None)), "stalled_pages": table.stalls}
+        finally:
+            table.close()
+
+
+#: The full rounds of part 2: the poll alone (push forced off, as before push), push on one
+#: server, push across two servers on PostgreSQL.
+ROUNDS = (
+    ("poll only (PUSH=off), one server", PUSH_OFF, 1),
+    ("push, one server (SQLite)", SHIPPED, 1),
+    ("push, two servers (PostgreSQL, NOTIFY/LISTEN)", SHIPPED, 2),
+)
+
+
 def capacity(
     browser: Browser, steps: list[int], moves: int
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A full round with only the browsers, then simulated players stepped up."""
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{Path(folder) / 'live.db'}"
-        with streamlit_server(database, cpus=SERVER_CPUS, hurried=False) as (base, process):
+        with streamlit_server(database, env=SHIPPED, cpus=SERVER_CPUS, hurried=False) as (
+            base,
+            process,
+        ):
             STALLS.mkdir(exist_ok=True)
-            table = BrowserTable(browser, base, database)
+            table = BrowserTable(browser, [base], database)
             try:
                 alone = {**_latency(table.moves(None)), "stalled_pages": table.stalls}
                 rows = []
@@ -474,7 +522,8 @@ def main() -> None:
         []
         if args.only == "live"
         else [
-            poll_cost("fragment poll (shipped)", (), False, 5, args.seconds),
+            poll_cost("fragment poll (shipped, push on)", (), False, 5, args.seconds),
+            poll_cost("fragment poll, push off", (), False, 5, args.seconds, PUSH_OFF),
             poll_cost(
                 "fragment poll, GC after each rerun",
                 ("--runner.postScriptGC", "true"),
@@ -490,6 +539,11 @@ def main() -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
         try:
+            rounds = (
+                []
+                if args.only == "cost"
+                else [(label, full_round(browser, env, n)) for label, env, n in ROUNDS]
+            )
             alone, rows = capacity(browser, steps if args.only != "cost" else [], args.moves)
         finally:
             browser.close()
@@ -500,6 +554,7 @@ def main() -> None:
     ]
     results = {
         "poll_cost": costs,
+        "full_rounds": dict(rounds),
         "full_round": alone,
         "steps": rows,
         "players_held": max(held, default=4),
@@ -507,7 +562,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(results))
         return
-    print("Live table, one Streamlit server on SQLite, polling once a second")
+    print("Live table: Streamlit servers as shipped (push on, 5 s safety poll) unless said")
     for cost in costs:
         print(
             f"  {cost['label']:<42} {cost['cpu_ms_per_poll']:>6} ms server CPU a poll"
@@ -516,6 +571,12 @@ def main() -> None:
         )
         for message in cost["error_messages"]:
             print(f"    error shown: {message}")
+    for label, seen in rounds:
+        print(
+            f"  click-to-visible, 4 browsers, full round, {label}: median {seen['median_ms']} ms,"
+            f" p95 {seen['p95_ms']} ms, max {seen['max_ms']} ms ({seen['moves_seen']} sightings,"
+            f" {seen['stalled_pages']} stalled pages)"
+        )
     print(
         f"  click-to-visible, 4 browsers, full round: median {alone['median_ms']} ms,"
         f" p95 {alone['p95_ms']} ms, max {alone['max_ms']} ms ({alone['moves_seen']} sightings,"

@@ -58,6 +58,10 @@ def wait_healthy(base: str, process: subprocess.Popen[bytes], what: str) -> None
     raise RuntimeError(f"{what} did not start")
 
 
+#: The table pages' poll on a test server, beside push (see :func:`streamlit_server`).
+TEST_SAFETY_POLL = 1.0
+
+
 @contextlib.contextmanager
 def streamlit_server(
     database: str,
@@ -77,7 +81,10 @@ def streamlit_server(
     port = free_port()
     log = Path(tempfile.mkstemp(prefix="streamlit-", suffix=".log")[1])
     pace = {"BOT_DELAY_SECONDS": str(HURRIED_BOT_DELAY)} if hurried else {}
-    environment = {**os.environ, **pace, **(env or {}), "DATABASE_URL": database}
+    # Tests that move a room from their own process (the service, on the same SQLite file)
+    # are not heard by the server's push: its pages look every second, as without push.
+    net = {"SAFETY_POLL_SECONDS": str(TEST_SAFETY_POLL)}
+    environment = {**os.environ, **net, **pace, **(env or {}), "DATABASE_URL": database}
     command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true"]
     command += ["--server.port", str(port), "--server.address", "127.0.0.1", *options]
     # No watcher over the checkout (its virtual environment included): the tests change no

@@ -4,7 +4,7 @@ The harness starts PostgreSQL and two ``streamlit run`` servers on loopback
 ports, both on the same database. The host creates the room and shares the
 invite link (copied, with no share sheet); three friends join through it, two
 players on each server, two on phones and two on laptops. At every step every
-browser shows every move, and no page holds a card hidden in another hand. Early
+browser shows every move, pushed to it (the pages' safety poll is ten minutes), and no page holds a card hidden in another hand. Early
 in the round the player to act reloads their page and gets their hand back;
 mid-round one server is stopped, its two players reopen their own seat links on
 the other server, and the round finishes there; the host deals the next round.
@@ -33,6 +33,9 @@ from tests.servers import streamlit_server
 from tests.test_browser import begin_game, check_no_leak, hand_of, wait_for_move
 
 
+PUSH_ONLY = {"SAFETY_POLL_SECONDS": "600"}
+
+
 def shown_version(page: Page) -> int:
     """The room version the page's table was drawn at."""
     value = page.locator(".m3-felt[data-version]").first.get_attribute("data-version")
@@ -56,9 +59,11 @@ def test_team_wise_2v2_round_on_two_servers_with_reload_failover_and_no_leaks(
     database = postgres.fresh_database(postgres_server)
     rooms = Rooms(Store(database))
     with ExitStack() as stack:
-        first, _ = stack.enter_context(streamlit_server(database))
+        # A ten-minute safety poll: every move a page shows reached it by push, within its
+        # server or from the other one (NOTIFY/LISTEN).
+        first, _ = stack.enter_context(streamlit_server(database, env=PUSH_ONLY))
         doomed = ExitStack()
-        second, _ = doomed.enter_context(streamlit_server(database))
+        second, _ = doomed.enter_context(streamlit_server(database, env=PUSH_ONLY))
         servers = [first, second, first, second]
         sizes = [(1280, 800), (390, 844), (390, 844), (1280, 800)]
         contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in sizes]

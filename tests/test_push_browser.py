@@ -1,0 +1,102 @@
+"""Push in Chromium, at every game's table: a move shows on the other pages of the room, and
+the bots' moves come, with push on and with push forced off (the fallback).
+
+The push server's safety poll is ten minutes, so every move a page shows there reached it by
+push: a player's tap written by this server, then each bot's move when the page woke at the
+time it was due. Nothing here moves the room from the test's own process (a write from
+another process on the same SQLite file is not heard by the server); the test only reads the
+room's version from the file. The poll server (``PUSH=off``) shows the same by its one-second
+poll.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from core import games
+from core.rooms import Rooms
+from core.store import Store
+from tests.servers import streamlit_server
+from tests.test_access_browser import HAND_LIVE, open_table, seat_page, until_play
+
+#: Push on, with a safety poll that never comes during a test; push forced off.
+MODES = {"push": {"SAFETY_POLL_SECONDS": "600"}, "poll": {"PUSH": "off"}}
+SHOWS = """v => { const f = document.querySelector('.m3-felt[data-version]');
+                  return f && Number(f.dataset.version) >= v; }"""
+#: Moves of the player's own, each seen by the watcher and followed by the bots' moves.
+MOVES = 2
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """A server with push and one without, on one store, and the rooms of the test."""
+    path = tmp_path_factory.mktemp("push") / "rooms.db"
+    database = f"sqlite:///{path}"
+    rooms = Rooms(Store(database))
+    with (
+        streamlit_server(database, env=MODES["push"]) as (pushed, _),
+        streamlit_server(database, env=MODES["poll"]) as (polled, _),
+    ):
+        yield {"push": pushed, "poll": polled, "rooms": rooms, "path": path}
+    rooms.store.close()
+
+
+def stored_version(path: object, code: str) -> int:
+    """The room's version as stored, read without driving anything due."""
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+        row = db.execute("SELECT version FROM room WHERE code = ?", (code,)).fetchone()
+    return int(row[0])
+
+
+def take_a_turn(page: Page) -> None:
+    """Play the first piece the hand offers; in Thirteen pass when the seat may, else lead
+    the lowest card."""
+    passing = page.locator(".st-key-th-pass button:not([disabled])")
+    if passing.count():
+        passing.first.click()
+        return
+    page.locator(HAND_LIVE).first.click()
+    if page.locator(".st-key-th-actions").count():
+        page.wait_for_selector(".st-key-th-play button:not([disabled])", timeout=20_000)
+        page.locator(".st-key-th-play button").first.click()
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+@pytest.mark.parametrize("game", games.names())
+def test_p_a_tap_shows_on_the_other_pages_and_the_bots_moves_follow(
+    sites: dict[str, Any], browser: Browser, game: str, mode: str
+) -> None:
+    rooms: Rooms = sites["rooms"]
+    code, host = open_table(rooms, game)
+    until_play(rooms, code, host)
+    base = sites[mode]
+    player_context = browser.new_context(viewport={"width": 390, "height": 844})
+    watcher_context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        player = player_context.new_page()
+        seat_page(player, base, code, host)
+        watcher = watcher_context.new_page()
+        watcher.goto(f"{base}/room?room={code}")
+        watcher.wait_for_selector(".m3-felt", timeout=30_000)
+        for _ in range(MOVES):
+            # The bots before the player move as the page wakes for them: no one else drives.
+            player.wait_for_selector(HAND_LIVE, timeout=30_000)
+            before = stored_version(sites["path"], code)
+            player.wait_for_function(SHOWS, arg=before, timeout=30_000)
+            take_a_turn(player)
+            for _ in range(300):
+                if stored_version(sites["path"], code) > before:
+                    break
+                player.wait_for_timeout(50)
+            else:
+                raise AssertionError(f"{game}: the tap made no move")
+            watcher.wait_for_function(SHOWS, arg=before + 1, timeout=30_000)
+            player.wait_for_function(SHOWS, arg=before + 1, timeout=30_000)
+    finally:
+        player_context.close()
+        watcher_context.close()
