@@ -22,12 +22,21 @@ from core import games
 from core.rooms import Rooms
 from core.store import Store
 from tests.servers import streamlit_server
-from tests.test_access_browser import HAND_LIVE, open_table, seat_page, until_play
+from tests.test_access_browser import (
+    HAND_LIVE,
+    open_table,
+    play_by_keyboard,
+    seat_page,
+    until_play,
+)
 
 #: Push on, with a safety poll that never comes during a test; push forced off.
 MODES = {"push": {"SAFETY_POLL_SECONDS": "600"}, "poll": {"PUSH": "off"}}
 SHOWS = """v => { const f = document.querySelector('.m3-felt[data-version]');
                   return f && Number(f.dataset.version) >= v; }"""
+#: A piece the player may play now (a dimmed one is a button too, which refuses).
+PLAYABLE = f'{HAND_LIVE}:not([data-m3-dim="true"])'
+YOUR_TURN = "() => /Your turn/.test(document.getElementById('m3-status').textContent)"
 #: Moves of the player's own, each seen by the watcher and followed by the bots' moves.
 MOVES = 2
 
@@ -54,16 +63,13 @@ def stored_version(path: object, code: str) -> int:
 
 
 def take_a_turn(page: Page) -> None:
-    """Play the first piece the hand offers; in Thirteen pass when the seat may, else lead
-    the lowest card."""
-    passing = page.locator(".st-key-th-pass button:not([disabled])")
-    if passing.count():
-        passing.first.click()
-        return
-    page.locator(HAND_LIVE).first.click()
+    """Play the first piece the hand offers; in Thirteen (where taps pick cards) pass when the
+    seat may, else lead the lowest card, by keyboard."""
     if page.locator(".st-key-th-actions").count():
-        page.wait_for_selector(".st-key-th-play button:not([disabled])", timeout=20_000)
-        page.locator(".st-key-th-play button").first.click()
+        leading = not page.locator(".st-key-th-pass button:not([disabled])").count()
+        play_by_keyboard(page, leading, picks=True)
+        return
+    page.locator(PLAYABLE).first.click(position={"x": 8, "y": 16})  # the hand overlaps
 
 
 @pytest.mark.parametrize("mode", list(MODES))
@@ -85,7 +91,8 @@ def test_p_a_tap_shows_on_the_other_pages_and_the_bots_moves_follow(
         watcher.wait_for_selector(".m3-felt", timeout=30_000)
         for _ in range(MOVES):
             # The bots before the player move as the page wakes for them: no one else drives.
-            player.wait_for_selector(HAND_LIVE, timeout=30_000)
+            player.wait_for_selector(PLAYABLE, timeout=30_000)
+            player.wait_for_function(YOUR_TURN, timeout=30_000)
             before = stored_version(sites["path"], code)
             player.wait_for_function(SHOWS, arg=before, timeout=30_000)
             take_a_turn(player)

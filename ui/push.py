@@ -18,10 +18,13 @@ when an upgrade breaks any of them):
   ``AppSession`` of a session id;
 - ``get_script_run_ctx().session_id`` and ``ThreadState.get().fragment_id``: the
   session and fragment that run the table's fragment now;
-- the session's ``_client_state`` (the page and URL its browser last sent),
+- the session's ``_client_state`` (the page and URL of its last run),
   ``_event_loop``, ``has_fragment`` and ``request_rerun``: a rerun of that one
   fragment, sent with no widget values (so no button fires twice), as the
-  browser's own timed rerun of a fragment is.
+  browser's own timed rerun of a fragment is;
+- ``_scriptrunner._requests._state``: whether a run the browser asked for is still
+  waiting to start, in which case nothing is asked (the two would merge, and the
+  merged run would take this page's address over the one the browser chose).
 
 When any is missing, or ``PUSH=off`` is set, :func:`available` is false, the
 pages poll every second as before, and the server log says so once.
@@ -94,6 +97,23 @@ def check() -> None:
         ),
         ("AppSession.request_rerun", callable(getattr(AppSession, "request_rerun", None))),
         ("AppSession.has_fragment", callable(getattr(AppSession, "has_fragment", None))),
+    ]
+    from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
+    from streamlit.runtime.scriptrunner_utils.script_requests import (
+        ScriptRequests,
+        ScriptRequestType,
+    )
+
+    runner_init = ScriptRunner.__init__.__code__.co_names
+    requests_init = ScriptRequests.__init__.__code__.co_names
+    session_init = AppSession.__init__.__code__.co_names
+    wanted += [
+        ("ScriptRequestType.RERUN", hasattr(ScriptRequestType, "RERUN")),
+        ("ScriptRunner._requests", "_requests" in runner_init),
+        ("ScriptRequests._state", "_state" in requests_init),
+        ("AppSession._scriptrunner", "_scriptrunner" in session_init),
+        ("AppSession._client_state", "_client_state" in session_init),
+        ("AppSession._event_loop", "_event_loop" in session_init),
     ]
     fields = client_state.DESCRIPTOR.fields_by_name
     for name in ("fragment_id", "is_auto_rerun", "widget_states", "page_script_hash"):
@@ -230,6 +250,12 @@ def _rerun(code: str, session_id: str, page: _Page) -> None:
         if gone or not session.has_fragment(page.fragment):
             _forget(code, session_id, page)  # the browser left, or went to another screen
             return
+        if _pending(session):
+            # A run the browser asked for waits to start: it reads the room as it is then.
+            # A rerun asked now would merge into it and might carry this page's address
+            # over one the browser just chose.
+            page.asked = False
+            return
         state = client_state()
         state.CopyFrom(session._client_state)
         state.ClearField("widget_states")
@@ -241,6 +267,16 @@ def _rerun(code: str, session_id: str, page: _Page) -> None:
         session._event_loop.call_soon_threadsafe(run)
     except RuntimeError:  # the session's loop is closed: the browser is gone
         _forget(code, session_id, page)
+
+
+def _pending(session: Any) -> bool:
+    """Whether ``session`` has a run asked for that has not started yet."""
+    runner = session._scriptrunner
+    if runner is None:
+        return False
+    from streamlit.runtime.scriptrunner_utils.script_requests import ScriptRequestType
+
+    return bool(runner._requests._state == ScriptRequestType.RERUN)
 
 
 def _forget(code: str, session_id: str, page: _Page) -> None:
