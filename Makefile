@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := .make
 
-.PHONY: run test e2e bench lint clean chromium nginx pgbouncer demo
+.PHONY: run test test-poll e2e bench lint clean chromium nginx pgbouncer demo
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,12 @@ pgbouncer:
 test: lint chromium nginx pgbouncer
 	$(BIN)/python -m compileall -q app.py core ui screens bench tests >/dev/null
 	$(BIN)/python -m pytest
+
+# Every browser test again with push forced off: the pages poll every second, the fallback.
+test-poll: lint chromium nginx pgbouncer
+	$(BIN)/python -m compileall -q app.py core ui screens bench tests >/dev/null
+	PUSH=off $(BIN)/python -m pytest $$(grep -l playwright tests/test_*.py tests/*/test_*.py)
+
 
 # Whole games to their end in Chromium (several minutes each), beside `make test`'s hands.
 e2e: $(STAMP)/dev chromium

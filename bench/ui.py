@@ -94,14 +94,15 @@ def _rerun(query: str, page: str, fragment: str | None) -> bytes:
 async def watch(
     url: str, query: str, full: bool, flags: dict[str, Any], out: dict[str, Any]
 ) -> None:
-    """One player's page: draw it, then poll once a second until told to stop.
+    """One player's page: draw it, then poll as the server tells a browser to (the fragment's
+    ``run_every``: every second without push, every 5 s with it) until told to stop.
 
     ``full`` polls with a rerun of the whole page (streamlit-autorefresh's way)
     instead of the ``follow`` fragment. Poll round trips and page errors go to
     ``out`` while ``flags["measuring"]`` is set.
     """
     async with websockets.connect(url, max_size=None, ping_interval=None) as socket:
-        known = {"page": "", "fragment": ""}
+        known: dict[str, Any] = {"page": "", "fragment": "", "every": 1.0}
         finished = asyncio.Event()
 
         async def listen() -> None:
@@ -112,6 +113,7 @@ async def watch(
                     known["page"] = message.navigation.page_script_hash
                 elif kind == "auto_rerun":
                     known["fragment"] = message.auto_rerun.fragment_id
+                    known["every"] = message.auto_rerun.interval or 1.0
                 elif kind == "script_finished" and message.script_finished in DONE:
                     finished.set()
                 elif (
@@ -137,7 +139,8 @@ async def watch(
             if flags["measuring"].is_set():
                 out["polls"] += 1
                 out["rtt_ms"].append((time.perf_counter() - started) * 1000)
-            await asyncio.sleep(max(0.0, tick + 1.0 - loop.time()))
+            every = 1.0 if full else known["every"]
+            await asyncio.sleep(max(0.0, tick + every - loop.time()))
         listener.cancel()
 
 
@@ -312,6 +315,7 @@ def poll_cost(
         "players": result["players"],
         "polls": result["polls"],
         "cpu_ms_per_poll": round(used * 1000 / polls, 2),
+        "cpu_ms_per_player_second": round(used * 1000 / max(1, result["players"]) / seconds, 2),
         "server_cpu_percent": round(100 * used / seconds, 1),
         "rtt_median_ms": round(statistics.median(result["rtt_ms"]), 1)
         if result["rtt_ms"]
@@ -565,7 +569,8 @@ def main() -> None:
     print("Live table: Streamlit servers as shipped (push on, 5 s safety poll) unless said")
     for cost in costs:
         print(
-            f"  {cost['label']:<42} {cost['cpu_ms_per_poll']:>6} ms server CPU a poll"
+            f"  {cost['label']:<42} {cost['cpu_ms_per_poll']:>6} ms server CPU a poll,"
+            f" {cost['cpu_ms_per_player_second']} ms a player each second"
             f" ({cost['players']} players, {cost['polls']} polls, {cost['errors']} errors;"
             f" round trip median {cost['rtt_median_ms']} ms, p95 {cost['rtt_p95_ms']} ms)"
         )
