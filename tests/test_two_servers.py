@@ -4,10 +4,11 @@ The harness starts PostgreSQL and two ``streamlit run`` servers on loopback
 ports, both on the same database. The host creates the room and shares the
 invite link (copied, with no share sheet); three friends join through it, two
 players on each server, two on phones and two on laptops. At every step every
-browser shows every move, pushed to it (the pages' safety poll is ten minutes), and no page holds a card hidden in another hand. Early
-in the round the player to act reloads their page and gets their hand back;
-mid-round one server is stopped, its two players reopen their own seat links on
-the other server, and the round finishes there; the host deals the next round.
+browser shows every move, pushed to it (the pages' safety poll is ten minutes),
+and no page holds a card hidden in another hand. Early in the round the player
+to act reloads their page and gets their hand back; mid-round one server is
+stopped, its two players reopen their own seat links on the other server, and
+the round finishes there; the host deals the next round.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from tests.browsing import (
 )
 from tests.servers import streamlit_server
 from tests.test_browser import begin_game, check_no_leak, hand_of, wait_for_move
-
 
 PUSH_ONLY = {"SAFETY_POLL_SECONDS": "600"}
 
