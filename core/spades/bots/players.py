@@ -99,7 +99,9 @@ class ExpertBot(SampledExpert[PlayerView, Action]):
             return list(view.legal)
         base = policy.bid(table, view.seat)
         near = {base.value - 1, base.value, base.value + 1}
-        if base.value == 0 or policy.nil_risk(table.hands[view.seat]) <= NIL_WEIGHED:
+        if base.value != 0 and policy.nil_risk(table.hands[view.seat]) > NIL_WEIGHED:
+            near.discard(0)
+        else:
             near.add(0)
         offered = [a for a in view.legal if a.kind == BID and not a.blind]
         picked = [a for a in offered if a.value in near]

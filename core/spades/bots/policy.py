@@ -9,7 +9,8 @@ Expert's sampled worlds, where every hand is filled in.
   and honours, short side suits with spades to ruff). Bid nil where nil is
   played with a hand whose risk is low: no joker and no A♠ K♠ Q♠, few and
   low spades, no ace, kings and queens only with enough low cards to duck
-  under them; a partner's strong bid allows a little more risk. Bid blind
+  under them; a partner's strong bid allows a little more risk, and beside a
+  partner's nil only a hand without a trick to cover with bids nil. Bid blind
   nil (S4: only for a side 100 or more behind) when the gamble pays: far
   behind late in the game, with a partner whose bid can cover it.
 - Play, in order of what matters:
@@ -47,6 +48,8 @@ ACE, KING, QUEEN, JACK, TEN, NINE = 0, 1, 2, 3, 4, 5
 NIL_RISK, NIL_RISK_COVERED, COVERING_BID = 1.0, 1.5, 4
 #: A hand that expects this many tricks is worth more bid than risked on a nil.
 NIL_MOST_TRICKS = 2.5
+#: Beside a partner's nil, a hand that expects this many tricks bids them, to cover.
+NIL_BESIDE_NIL_TRICKS = 1.0
 #: How close to the target the leaders stand for a blind nil to be worth it.
 BLIND_NIL_LATE = 150
 #: Bags a side may still take before reaching the limit that it treats as "near".
@@ -156,17 +159,18 @@ def blind_nil_pays(
 
 
 def nil_fits(state: State, seat: int, tricks: float | None = None) -> bool:
-    """Whether the Rules bid for ``seat`` is nil: a nil hand, nil played, no partner's nil
-    (``tricks``: the hand's :func:`estimate_tricks`, if worked out already)."""
+    """Whether the Rules bid for ``seat`` is nil: nil played and a nil hand — beside a
+    partner's nil, one without a trick to cover with (``tricks``: the hand's
+    :func:`estimate_tricks`, if worked out already)."""
     config = state.config
     if not config.nil:
         return False
     partners = [s for s in config.sides[config.side_of[seat]] if s != seat]
     partner_bids = [b for s in partners if (b := state.bids[s]) is not None]
-    if 0 in partner_bids:
-        return False
     mask = state.hands[seat]
-    if (estimate_tricks(mask) if tricks is None else tricks) >= NIL_MOST_TRICKS:
+    tricks = estimate_tricks(mask) if tricks is None else tricks
+    # Beside a partner's nil, a hand with a trick in it covers; one without bids nil too.
+    if tricks >= (NIL_BESIDE_NIL_TRICKS if 0 in partner_bids else NIL_MOST_TRICKS):
         return False
     covered = any(b >= COVERING_BID for b in partner_bids)
     return nil_risk(mask) <= (NIL_RISK_COVERED if covered else NIL_RISK)
