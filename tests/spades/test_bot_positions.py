@@ -21,7 +21,7 @@ import pytest
 
 from core.pieces import cards
 from core.spades import rules
-from core.spades.actions import BIDS, BLIND_NILS, PLAYS, Action
+from core.spades.actions import BIDS, PLAYS, Action
 from core.spades.bots import players
 from core.spades.config import Config
 from core.spades.state import State
@@ -46,8 +46,8 @@ class Position:
     rule: str
     #: The cards each seat holds now (the seat to act: its whole hand), by :func:`hand`.
     hands: dict[int, str]
-    #: Each seat's bid in seat order (``None``: still to bid); ``"blind"`` for blind nil.
-    bids: tuple[int | str | None, ...]
+    #: Each seat's bid in seat order (``None``: still to bid).
+    bids: tuple[int | None, ...]
     #: The right action: a card, ``"nil"``, ``"blind nil"``, ``"not nil"`` (a bid of 1 or
     #: more), ``"not blind"`` (any bid but blind nil) or several cards, any of which is right.
     expect: str
@@ -87,7 +87,7 @@ def build(row: Position) -> State:
         amount = row.bids[seat]
         if amount is None:
             return state
-        rules.apply(state, BLIND_NILS[seat] if amount == "blind" else BIDS[seat][int(amount)])
+        rules.apply(state, BIDS[seat][amount])
     for seat, c in plays:
         rules.apply(state, PLAYS[seat][c])
     return state
@@ -325,7 +325,8 @@ BUST = [
         {0: "S:K82 H:AK4 C:QJ54 D:AK3"},
         (3, 0, 4, 4),
         "3D",
-        "The nil bidder plays next: under the 6♦ the 3♦ leaves it the trick to duck.",
+        "The nil bidder plays next: after the 3♦ it must stay under the 6♦; after the A♦ or "
+        "K♦ it could throw any diamond.",
         dealer=2,
         plays="3:6D",
     ),
