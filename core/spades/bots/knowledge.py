@@ -4,19 +4,25 @@ The Rules policy and the Expert's playouts work on a hand state. From a
 player view this module rebuilds one — the seat's own cards, the public
 table — with the cards it cannot see dealt to the other seats, at random
 but consistent with what the table has shown: how many cards each holds,
-the suits a seat has failed to follow, and that a seat which led a spade
-before spades were broken held nothing else.
+the suits a seat has failed to follow, that a seat which led a spade
+before spades were broken held nothing else, and that a seat which bid nil
+with its cards in view held no joker, no high spade and no ace.
 """
 
 from __future__ import annotations
 
 import random
 
+from core.pieces import cards
 from core.spades import rules
 from core.spades.state import Phase, State
 from core.spades.view import PlayerView
 
 ALL_SUITS = frozenset(range(4))
+#: The cards a nil bidder is taken not to hold: the jokers, the A♠ K♠ Q♠ and the aces.
+NIL_BARRED = sum(
+    1 << c for c in (cards.BIG_JOKER, cards.LITTLE_JOKER, *(13 * suit for suit in range(4)), 1, 2)
+)
 
 
 def voids(view: PlayerView) -> list[set[int]]:
@@ -45,22 +51,37 @@ def unseen(view: PlayerView) -> list[int]:
     return [c for c in view.config.deck if c not in seen]
 
 
+def barred(view: PlayerView) -> list[int]:
+    """The cards each seat is taken not to hold, as masks: a seat that bid nil, seeing
+    its cards, held no joker, no A♠ K♠ Q♠ and no ace (no sound nil bid holds one)."""
+    out = [0] * view.players
+    for seat, amount in enumerate(view.bids):
+        if amount == 0 and not view.blind[seat] and seat != view.seat:
+            out[seat] = NIL_BARRED
+    return out
+
+
 def sample(view: PlayerView, rng: random.Random, tries: int = 30) -> list[int]:
     """Every seat's current hand as a mask: the view's own, the others drawn to fit."""
     assert view.seat is not None
     pool = unseen(view)
     known = voids(view)
+    bars = barred(view)
     others = [s for s in range(view.players) if s != view.seat]
+
+    def fits(c: int, seat: int) -> bool:
+        return rules.SUIT[c] not in known[seat] and not bars[seat] >> c & 1
+
     for attempt in range(tries):
         rng.shuffle(pool)
         room = {s: view.hand_counts[s] for s in others}
         masks = [0] * view.players
         strict = attempt < tries - 1  # the last try ignores what cannot be satisfied
         # The most constrained cards first: those few seats may hold.
-        order = sorted(pool, key=lambda c: sum(rules.SUIT[c] not in known[s] for s in others))
+        order = sorted(pool, key=lambda c: sum(fits(c, s) for s in others))
         placed = True
         for c in order:
-            seats = [s for s in others if room[s] and (rules.SUIT[c] not in known[s] or not strict)]
+            seats = [s for s in others if room[s] and (not strict or fits(c, s))]
             if not seats:
                 placed = False
                 break

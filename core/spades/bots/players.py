@@ -5,8 +5,11 @@
 - Expert: determinised Monte-Carlo (:mod:`core.bots.montecarlo`): worlds
   dealt to fit the table (:mod:`core.spades.bots.knowledge`), every
   candidate played out to the end of the hand with the Rules policy at every
-  seat, judged by the hand's score for its side against the others. It
-  weighs its bid the same way among the Rules bid, one either side and nil.
+  seat, judged by the hand's score for its side against the others (the
+  bags carried in, so a side near its limit counts the 100 it would lose).
+  It weighs its bid the same way among the Rules bid, one either side and,
+  where the hand is close to a nil hand, nil. Blind nil is decided as the
+  Rules bot does: the cards are unseen, so there is nothing to weigh.
   Its budget is counted in cards played out (:class:`core.bots.Thinking`).
 """
 
@@ -29,17 +32,18 @@ DEFAULT_BUDGET_MS = 60.0
 WORK_PER_MS = 172.0
 #: The most worlds one decision deals.
 MOST_WORLDS = 400
+#: Nil risk (:func:`policy.nil_risk`) up to which the Expert weighs a nil bid.
+NIL_WEIGHED = 2.0
 
 
 def _blind_bid(view: PlayerView) -> Action:
-    """A bid without seeing the cards (the view hides them while blind nil is open)."""
+    """A bid without seeing the cards (the view hides them while blind nil is open): blind
+    nil where it pays (:func:`policy.blind_nil_pays`), else an average hand's tricks."""
     assert view.seat is not None
+    bids = list(view.bids)
     for action in view.legal:
-        if action.blind:
-            side = view.config.side_of[view.seat]
-            best = max(score for s, (score, _) in enumerate(view.before) if s != side)
-            if best - view.before[side][0] >= 200:
-                return action
+        if action.blind and policy.blind_nil_pays(view.config, view.before, bids, view.seat):
+            return action
     return BIDS[view.seat][max(1, view.hand_size // view.players)]
 
 
@@ -88,14 +92,19 @@ class ExpertBot(SampledExpert[PlayerView, Action]):
     work_per_ms: ClassVar[float] = WORK_PER_MS
 
     def candidates(self, view: PlayerView, table: State) -> list[Action]:
-        """The actions worth weighing: every play; while bidding, a few bids round the Rules one."""
+        """The actions worth weighing: every play; while bidding, the Rules bid and one either
+        side, and nil where the hand is close to a nil hand."""
         assert view.seat is not None
         if view.phase != "bidding":
             return list(view.legal)
         base = policy.bid(table, view.seat)
         near = {base.value - 1, base.value, base.value + 1}
+        if base.value != 0 and policy.nil_risk(table.hands[view.seat]) > NIL_WEIGHED:
+            near.discard(0)
+        else:
+            near.add(0)
         offered = [a for a in view.legal if a.kind == BID and not a.blind]
-        picked = [a for a in offered if a.value in near or (a.value == 0 and base.value <= 2)]
+        picked = [a for a in offered if a.value in near]
         return picked or [base]
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
