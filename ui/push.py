@@ -162,10 +162,13 @@ def _here() -> tuple[str, str, Any] | None:
     if ctx is None or not runtime.exists():
         return None
     fragment = thread_state.get().fragment_id
-    if not fragment:
+    # A runtime without a session manager (Streamlit's AppTest runs pages on a stand-in)
+    # has no session to push to.
+    sessions = getattr(runtime.instance(), "_session_mgr", None)
+    if not fragment or sessions is None or not hasattr(sessions, "get_active_session_info"):
         return None
-    info = runtime.instance()._session_mgr.get_active_session_info(ctx.session_id)
-    if info is None:
+    info = sessions.get_active_session_info(ctx.session_id)
+    if info is None or not hasattr(info, "session"):
         return None
     return ctx.session_id, fragment, info.session
 
