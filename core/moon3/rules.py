@@ -88,6 +88,7 @@ EFF_SUIT = tuple(_suit_table(t) for t in range(4))
 KEYS = tuple(tuple(_key_table(t, led) for led in range(4)) for t in range(4))
 _NO_SUITS: tuple[int, ...] = SUIT
 _PLAYING = Phase.PLAYING
+_BIDDING = Phase.BIDDING
 #: An action's value as the phase function that applies it reads it.
 V = TypeVar("V")
 JOKER_SUIT = SUIT[JOKER]  # where jokers sit in a seat's plays by suit
@@ -375,15 +376,19 @@ def legal_actions(state: State) -> Sequence[Action]:
             if plays[led]:
                 return plays[led][:]
         return [*plays[JOKER_SUIT], *plays[0], *plays[1], *plays[2], *plays[3]]
-    if phase is Phase.BIDDING:
-        step = BID_STEP
-        bids = BID_ACTIONS[seat][lowest_bid(state) // step : state.config.max_bid // step + 1]
-        return [PASS_ACTIONS[seat], *bids]
+    if phase is _BIDDING:
+        return _auction_offer(seat, lowest_bid(state), state.config.max_bid)
     if phase is Phase.TRUMP:
         return list(TRUMP_ACTIONS[seat])
     if phase is Phase.CALLING:
         return CallOptions(seat, callable_cards(state), state.config.call_count)
     return []
+
+
+@cache
+def _auction_offer(seat: int, lowest: int, highest: int) -> tuple[Action, ...]:
+    """R12: the pass, then every bid from ``lowest`` to ``highest`` in steps of 5."""
+    return (PASS_ACTIONS[seat], *BID_ACTIONS[seat][lowest // BID_STEP : highest // BID_STEP + 1])
 
 
 def timeout_action(state: State) -> Action:
@@ -416,6 +421,21 @@ def apply(state: State, action: Action) -> None:
                 if not plays[led] and not (led == state.trump and plays[JOKER_SUIT]):
                     _play(state, seat, c, action, hand)
                     return
+    elif state.phase is _BIDDING and action.__class__ is Action:
+        # R12: a pass, or a bid in steps of 5 above the standing bid up to the maximum.
+        seat, kind, amount = action
+        if seat == state.to_act:
+            if kind == PASS:
+                _pass(state, action)
+                return
+            if (
+                kind == BID
+                and amount.__class__ is int
+                and lowest_bid(state) <= amount <= state.config.max_bid
+                and not amount % BID_STEP
+            ):
+                _bid(state, action)
+                return
     check(state, action)
     apply_unchecked(state, action)
 
