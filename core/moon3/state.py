@@ -47,6 +47,7 @@ class State:
         "keys",
         "last_player",
         "led_suit",
+        "memo",
         "partners",
         "passed",
         "phase",
@@ -105,6 +106,9 @@ class State:
     trick_winners: list[int]
     points: list[int]
     kali: list[int]
+    #: What the views have read so far of the append-only parts (core.moon3.view): an
+    #: immutable value, replaced, never changed, so a clone may share it.
+    memo: object
 
     def clone(self) -> State:
         """An independent copy: lists are copied, immutable parts shared."""
@@ -143,6 +147,7 @@ class State:
         new.trick_winners = self.trick_winners[:]
         new.points = self.points[:]
         new.kali = self.kali[:]
+        new.memo = self.memo
         return new
 
     def snapshot(self) -> tuple[object, ...]:
@@ -154,7 +159,7 @@ class State:
             if not isinstance(v, list)
             else tuple(v)
             for name in State.__slots__
-            if name != "playable"
+            if name not in ("playable", "memo")
             for v in (getattr(self, name),)
         )
 
