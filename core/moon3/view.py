@@ -131,9 +131,7 @@ def _fresh_memo(state: State) -> Memo:
         cfg.teams,
     )
     points = (0,) * n
-    return Memo(
-        table, 0, (), (), (0,) * n, 0, (), (None, ()), (), (), points, (0, 0), cfg.max_bid
-    )
+    return Memo(table, 0, (), (), (0,) * n, 0, (), (None, ()), (), (), points, (0, 0), cfg.max_bid)
 
 
 def _sides(

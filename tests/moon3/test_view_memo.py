@@ -141,7 +141,7 @@ def test_every_views_of_every_step_are_those_built_from_scratch(config: Config) 
 def test_views_asked_now_and_then_and_on_clones_are_exact(config: Config) -> None:
     rng = random.Random(config.players * 7 + config.decks)
     for deal in range(6):
-        state = rules.deal(config, 0, rng.getrandbits(32))
+        state = rules.deal(config, deal % config.players, rng.getrandbits(32))
         clones: list[State] = []
         while state.to_act is not None:
             if rng.random() < 0.3:
