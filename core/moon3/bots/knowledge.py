@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from core import seats
 from core.moon3 import cards
@@ -117,20 +118,34 @@ def _sides(
     return (everyone - foes if settled else {seat}), foes
 
 
+@cache
+def _deck_counts(decks: int, jokers: bool) -> tuple[int, ...]:
+    """How many copies of each card id the deck holds."""
+    held = Counter(cards.deck(decks, jokers))
+    return tuple(held[c] for c in cards.ALL_IDS)
+
+
 def from_view(view: PlayerView) -> Knowledge:
     """The knowledge of the view's seat during trick play."""
     assert view.seat is not None and view.trump is not None and view.bidder is not None
-    played: Counter[int] = Counter()
-    tricks = [(t.seats, t.cards) for t in view.tricks]
-    for _, cs in tricks:
-        played.update(cs)
-    played.update(view.trick.cards)
-    unseen = Counter(cards.deck(view.decks, view.jokers))
-    unseen.subtract(view.removed)
-    unseen.subtract(view.hand)
-    unseen.subtract(played)
-    unseen = +unseen
-    voids = _voids(view.trump, [*tricks, (view.trick.seats, view.trick.cards)], view.players)
+    eff = EFF_SUIT[view.trump]
+    left = list(_deck_counts(view.decks, view.jokers))
+    for c in view.removed:
+        left[c] -= 1
+    for c in view.hand:
+        left[c] -= 1
+    voids: list[set[int]] = [set() for _ in range(view.players)]
+    trick = view.trick
+    for seats_, cards_, _, _ in (*view.tricks, trick):
+        if not cards_:
+            continue
+        for c in cards_:
+            left[c] -= 1
+        led = eff[cards_[0]]
+        for s, c in zip(seats_[1:], cards_[1:], strict=True):
+            if eff[c] != led:
+                voids[s].add(led)
+    unseen: Counter[int] = Counter({c: n for c, n in enumerate(left) if n > 0})
     friends, foes = _sides(
         view.seat,
         view.players,
@@ -147,8 +162,8 @@ def from_view(view: PlayerView) -> Knowledge:
         trump=view.trump,
         bidder=view.bidder,
         bid=view.bid or 0,
-        trick_seats=list(view.trick.seats),
-        trick_cards=list(view.trick.cards),
+        trick_seats=list(trick.seats),
+        trick_cards=list(trick.cards),
         unseen=unseen,
         voids=voids,
         friends=friends,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache, lru_cache
 
 from core.moon3 import cards
 from core.moon3.actions import Action
@@ -32,23 +33,37 @@ PARTNER_SHARE = 0.8
 # ---------------------------------------------------------------- hand value
 
 
+@cache
+def _higher(decks: int, jokers: bool) -> tuple[tuple[int, ...], ...]:
+    """Per trump, per card: the cards of the whole deck above it in its effective suit."""
+    deck = Counter(cards.deck(decks, jokers))
+    rows = []
+    for trump in range(4):
+        eff = EFF_SUIT[trump]
+        row = []
+        for c in cards.ALL_IDS:
+            keys = KEYS[trump][eff[c]]
+            row.append(sum(n for x, n in deck.items() if eff[x] == eff[c] and keys[x] > keys[c]))
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
 def hand_value(hand: Sequence[int], trump: int, players: int, decks: int, jokers: bool) -> float:
     """Expected points this hand captures itself with ``trump``: tricks × an average trick."""
-    deck = Counter(cards.deck(decks, jokers))
-    mine = Counter(hand)
+    higher = _higher(decks, jokers)[trump]
     by_suit: dict[int, list[int]] = {}
+    eff = EFF_SUIT[trump]
     for c in hand:
-        by_suit.setdefault(EFF_SUIT[trump][c], []).append(c)
+        by_suit.setdefault(eff[c], []).append(c)
     tricks = 0.0
     for suit, held in by_suit.items():
         keys = KEYS[trump][suit]
         held.sort(key=lambda c: -keys[c])
+        above = 0  # own cards above this one (an identical copy is not above it)
         for i, c in enumerate(held):
-            higher_out = sum(
-                n - mine[x]
-                for x, n in deck.items()
-                if EFF_SUIT[trump][x] == suit and keys[x] > keys[c]
-            )
+            if i and keys[c] != keys[held[i - 1]]:
+                above = i
+            higher_out = higher[c] - above
             if suit == trump:
                 if higher_out <= i:
                     tricks += 1.0
@@ -64,9 +79,15 @@ def hand_value(hand: Sequence[int], trump: int, players: int, decks: int, jokers
     return tricks * per_trick + bonus
 
 
+@lru_cache(maxsize=1024)
+def _values(hand: tuple[int, ...], players: int, decks: int, jokers: bool) -> tuple[float, ...]:
+    """The hand's value under each trump (a seat asks again at each of its bids)."""
+    return tuple(hand_value(hand, t, players, decks, jokers) for t in range(4))
+
+
 def best_trump(view: PlayerView) -> tuple[int, float]:
     """The suit this hand values highest, and that value."""
-    values = [hand_value(view.hand, t, view.players, view.decks, view.jokers) for t in range(4)]
+    values = _values(view.hand, view.players, view.decks, view.jokers)
     suit = max(range(4), key=lambda t: values[t])
     return suit, values[suit]
 
