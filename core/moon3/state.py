@@ -7,6 +7,8 @@ they get player views (:mod:`core.moon3.view`). The state is a plain class with
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from core.moon3.actions import Action
 from core.moon3.config import Config
 from core.state import LabelledPhase
@@ -62,6 +64,10 @@ class State:
         "tricks",
         "trump",
     )
+
+    #: Slots that only remember what was derived from the others (``memo``): no part of the
+    #: round, so equal rounds may differ there (a replayed one has derived nothing yet).
+    CACHES: ClassVar[tuple[str, ...]] = ("memo",)
 
     config: Config
     seed: int | None
@@ -159,7 +165,7 @@ class State:
             if not isinstance(v, list)
             else tuple(v)
             for name in State.__slots__
-            if name not in ("playable", "memo")
+            if name != "playable" and name not in State.CACHES
             for v in (getattr(self, name),)
         )
 
