@@ -7,11 +7,14 @@ they get player views (:mod:`core.moon3.view`). The state is a plain class with
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from core.moon3.actions import Action
 from core.moon3.config import Config
 from core.state import LabelledPhase
+
+if TYPE_CHECKING:
+    from core.moon3.view import Memo
 
 
 class Phase(LabelledPhase):
@@ -114,7 +117,7 @@ class State:
     kali: list[int]
     #: What the views have read so far of the append-only parts (core.moon3.view): an
     #: immutable value, replaced, never changed, so a clone may share it.
-    memo: object
+    memo: Memo | None
 
     def clone(self) -> State:
         """An independent copy: lists are copied, immutable parts shared."""

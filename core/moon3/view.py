@@ -81,166 +81,90 @@ class PlayerView(_Fields, TrickTaking[TrickView]):
     __slots__ = ()
 
 
+Auction = tuple[tuple[int, int | None], ...]
+#: A view's fields from ``players`` to ``teams``.
+Table = tuple[int, int, str, int, int, bool, str, int, tuple[int, ...]]
+#: From ``auction`` to ``trump``.
+Setup = tuple[
+    Auction,
+    tuple[bool, ...],
+    int | None,
+    int | None,
+    int | None,
+    int | None,
+    tuple[int, ...] | None,
+    int | None,
+]
+#: From ``tricks`` to ``kali_tidi``.
+Results = tuple[
+    tuple[TrickView, ...], tuple[int, ...], tuple[int, ...], tuple[int, int], int, tuple[int, ...]
+]
+
+
 class Memo(NamedTuple):
-    """What views have derived from a round so far; each part says how much it has read.
+    """What views have derived from a round so far, in the blocks a view is made of.
 
     A state's memo only ever describes that state's own past (a clone starts from its
-    original's, which is its past too), so extending it from what it read is exact.
+    original's, which is its past too), so bringing it up to date from what it read is
+    exact. Each block holds the fields of a view, in order, that change together.
     """
 
-    #: The config's part of every view, from ``players`` to ``teams``.
-    table: tuple[object, ...]
-    #: History entries read for the auction (-1: all, the auction is over), and the auction.
+    #: From ``players`` to ``teams``: the config's, fixed.
+    table: Table
+    #: From ``auction`` to ``trump``: fixed once the play begins (``settled``).
+    setup: Setup
+    settled: bool
+    #: History entries read for the auction, which has no more entries once bidding ends.
     read: int
-    auction: tuple[tuple[int, int | None], ...]
-    #: The finished tricks and the tricks each seat took.
-    tricks: tuple[TrickView, ...]
-    taken: tuple[int, ...]
-    #: Kali Tidi's takers as read from ``state.kali`` (how many), sorted.
-    kali_read: int
-    kali: tuple[int, ...]
-    #: The sides for a (bidder, partners), and their points for the captured points.
-    sides_of: tuple[int | None, tuple[int, ...]]
-    bidding: tuple[int, ...]
-    defending: tuple[int, ...]
-    points: tuple[int, ...]
-    side_points: tuple[int, int]
-    points_out: int
+    #: ``partners``, ``bidding_side``, ``defending_side`` for this bidder and partner count
+    #: (partners are only ever added).
+    bidder: int | None
+    partnered: int
+    sides: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    #: From ``tricks`` to ``kali_tidi``, for this many finished tricks (and these sides).
+    done: int
+    results: Results
 
 
 _LABELS = {phase: phase.label for phase in Phase}
 _OVER = Phase.ROUND_OVER
-_BIDDING = Phase.BIDDING
+_SETTLED = (Phase.PLAYING, Phase.ROUND_OVER)
 _AUCTION = (BID, PASS)
 _NO_TRICK = TrickView((), (), None, 0)
 _new = tuple.__new__
 
 
-def _fresh_memo(state: State) -> Memo:
+def _extend(state: State, memo: Memo | None) -> Memo:
+    """``memo`` (``None``: nothing read yet) brought up to ``state``."""
     cfg = state.config
-    n = cfg.players
-    table = (
-        n,
-        cfg.decks,
-        cfg.mode.value,
-        cfg.min_bid,
-        cfg.max_bid,
-        cfg.jokers,
-        cfg.partner_rule.value,
-        cfg.call_count,
-        cfg.teams,
-    )
-    points = (0,) * n
-    return Memo(table, 0, (), (), (0,) * n, 0, (), (None, ()), (), (), points, (0, 0), cfg.max_bid)
-
-
-def _sides(
-    bidder: int | None, partners: tuple[int, ...], players: int
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The bidding and defending sides as known now (both empty while bidding)."""
-    if bidder is None:
-        return (), ()
-    bidding = tuple(sorted([bidder, *partners]))
-    inside = set(bidding)
-    return bidding, tuple(s for s in range(players) if s not in inside)
-
-
-def _extend(state: State, memo: Memo, partners: tuple[int, ...]) -> Memo:
-    """``memo`` brought up to ``state``."""
-    table, read, auction, tricks, taken, kali_read, kali = memo[:7]
-    history = state.history
-    if 0 <= read < len(history):
-        auction += tuple(
-            (a.seat, a.value if isinstance(a.value, int) else None)
-            for a in history[read:]
-            if a.kind in _AUCTION
+    if memo is None:
+        table: Table = (
+            cfg.players,
+            cfg.decks,
+            cfg.mode.value,
+            cfg.min_bid,
+            cfg.max_bid,
+            cfg.jokers,
+            cfg.partner_rule.value,
+            cfg.call_count,
+            cfg.teams,
         )
-        read = len(history) if state.phase is _BIDDING else -1
-    done = len(tricks)
-    if done != len(state.tricks):
-        winners = state.trick_winners
-        tricks += tuple(
-            TrickView(s, c, w, sum([POINTS[x] for x in c]))
-            for (s, c), w in zip(state.tricks[done:], winners[done:], strict=True)
-        )
-        counts = list(taken)
-        for w in winners[done:]:
-            counts[w] += 1
-        taken = tuple(counts)
-    if kali_read != len(state.kali):
-        kali_read = len(state.kali)
-        kali = tuple(sorted(state.kali))
-    sides_of = (state.bidder, partners)
-    points = tuple(state.points)
-    if sides_of == memo.sides_of:
-        bidding, defending = memo.bidding, memo.defending
-    else:
-        bidding, defending = _sides(state.bidder, partners, len(points))
-    if points == memo.points and sides_of == memo.sides_of:
-        side_points, points_out = memo.side_points, memo.points_out
-    else:
-        side_points = (sum([points[s] for s in bidding]), sum([points[s] for s in defending]))
-        points_out = state.config.max_bid - sum(points)
-    return Memo(
-        table,
-        read,
-        auction,
-        tricks,
-        taken,
-        kali_read,
-        kali,
-        sides_of,
-        bidding,
-        defending,
-        points,
-        side_points,
-        points_out,
-    )
-
-
-def player_view(state: State, seat: int | None) -> PlayerView:
-    """What ``seat`` may see of ``state`` (``None``: a spectator)."""
-    memo = state.memo
-    if not isinstance(memo, Memo):
-        memo = _fresh_memo(state)
-    players = memo.table[0]
-    assert isinstance(players, int)
-    check_seat(seat, players)
-    partners = tuple(state.partners)
-    if (
-        memo.read >= 0
-        or len(memo.tricks) != len(state.tricks)
-        or memo.kali_read != len(state.kali)
-        or memo.sides_of != (state.bidder, partners)
-        or memo.points != tuple(state.points)
-    ):
-        memo = state.memo = _extend(state, memo, partners)
-    elif memo is not state.memo:
-        state.memo = memo
-    trick_cards = state.trick_cards
-    if trick_cards:
-        trick = TrickView(
-            tuple(state.trick_seats),
-            tuple(trick_cards),
-            state.best_seat,
-            sum([POINTS[c] for c in trick_cards]),
-        )
-    else:
-        trick = _NO_TRICK
-    phase = state.phase
-    to_act = state.to_act
-    view: PlayerView = _new(
-        PlayerView,
-        (
-            seat,
-            *memo.table,
-            _LABELS[phase],
-            to_act,
-            state.first_bidder,
-            tuple(state.hands[seat]) if seat is not None else (),
-            tuple(map(len, state.hands)),
-            state.removed,
-            memo.auction,
+        none: Results = ((), (), (), (0, 0), 0, ())
+        setup: Setup = ((), (), None, None, None, None, None, None)
+        memo = Memo(table, setup, False, 0, None, -1, ((), (), ()), -1, none)
+    setup, settled, read = memo.setup, memo.settled, memo.read
+    if not settled:
+        auction = setup[0]
+        history = state.history
+        if read < len(history):
+            auction += tuple(
+                (a.seat, a.value if isinstance(a.value, int) else None)
+                for a in history[read:]
+                if a.kind in _AUCTION
+            )
+            read = len(history)
+        setup = (
+            auction,
             tuple(state.passed),
             state.high_bid,
             state.high_bidder,
@@ -248,17 +172,94 @@ def player_view(state: State, seat: int | None) -> PlayerView:
             state.bid,
             state.called,
             state.trump,
-            partners,
-            memo.bidding,
-            memo.defending,
+        )
+        settled = state.phase in _SETTLED
+    bidder, partnered, sides = memo.bidder, memo.partnered, memo.sides
+    if bidder != state.bidder or partnered != len(state.partners):
+        bidder, partnered = state.bidder, len(state.partners)
+        partners = tuple(state.partners)
+        if bidder is None:
+            sides = (partners, (), ())
+        else:
+            bidding = tuple(sorted([bidder, *partners]))
+            inside = set(bidding)
+            defending = tuple(s for s in range(cfg.players) if s not in inside)
+            sides = (partners, bidding, defending)
+    done, results = memo.done, memo.results
+    winners = state.trick_winners
+    if done != len(winners) or sides is not memo.sides:
+        if done < 0:
+            tricks: tuple[TrickView, ...] = ()
+            taken = [0] * cfg.players
+            done = 0
+        else:
+            tricks = results[0]
+            taken = list(results[1])
+        tricks += tuple(
+            _new(TrickView, (s, c, w, sum([POINTS[x] for x in c])))
+            for (s, c), w in zip(state.tricks[done:], winners[done:], strict=True)
+        )
+        for w in winners[done:]:
+            taken[w] += 1
+        points = tuple(state.points)
+        side_points = (sum([points[s] for s in sides[1]]), sum([points[s] for s in sides[2]]))
+        results = (
+            tricks,
+            tuple(taken),
+            points,
+            side_points,
+            cfg.max_bid - sum(points),
+            tuple(sorted(state.kali)),
+        )
+        done = len(winners)
+    return Memo(memo.table, setup, settled, read, bidder, partnered, sides, done, results)
+
+
+def player_view(state: State, seat: int | None) -> PlayerView:
+    """What ``seat`` may see of ``state`` (``None``: a spectator)."""
+    memo = state.memo
+    if (
+        memo is None
+        or not memo.settled
+        or memo.done != len(state.trick_winners)
+        or memo.partnered != len(state.partners)
+    ):
+        memo = state.memo = _extend(state, memo)
+    table = memo.table
+    if seat is not None and not 0 <= seat < table[0]:
+        check_seat(seat, table[0])
+    trick_cards = state.trick_cards
+    if trick_cards:
+        trick = _new(
+            TrickView,
+            (
+                tuple(state.trick_seats),
+                tuple(trick_cards),
+                state.best_seat,
+                sum([POINTS[c] for c in trick_cards]),
+            ),
+        )
+    else:
+        trick = _NO_TRICK
+    phase = state.phase  # R26: once it is over, whether the bid was made
+    to_act = state.to_act
+    results = memo.results
+    view: PlayerView = _new(
+        PlayerView,
+        (
+            seat,
+            *table,
+            _LABELS[phase],
+            to_act,
+            state.first_bidder,
+            tuple(state.hands[seat]) if seat is not None else (),
+            tuple(map(len, state.hands)),
+            state.removed,
+            *memo.setup,
+            *memo.sides,
             trick,
-            memo.tricks,
-            memo.taken,
-            memo.points,
-            memo.side_points,
-            memo.points_out,
-            memo.kali,
-            None if phase is not _OVER else memo.side_points[0] >= state.bid,  # type: ignore[operator]
+            *results,
+            None if phase is not _OVER else results[3][0] >= state.bid,  # type: ignore[operator]
             rules.legal_actions(state) if seat is not None and seat == to_act else (),
         ),
     )
