@@ -223,13 +223,14 @@ def simulate(
             if not tally.settle(match, state):
                 continue  # passed out: no round to keep, the match has moved on
             rounds += 1
-            meta = {
-                "round": match.hands,
-                "names": names,
-                "auto": [],
-                "abandoned": False,
-                "started": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            }
+            if args.records or keeper is not None:
+                meta = {
+                    "round": match.hands,
+                    "names": names,
+                    "auto": [],
+                    "abandoned": False,
+                    "started": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                }
             if args.records:
                 doc = {**game.dump_record(state), "meta": meta}
                 path = args.records / f"{part.UNIT}-{rounds:05d}.json"

@@ -126,7 +126,8 @@ class Memo(NamedTuple):
     results: Results
 
 
-_LABELS = {phase: phase.label for phase in Phase}
+#: Each phase's label, by its number.
+_LABELS = tuple(phase.label for phase in sorted(Phase))
 _OVER = Phase.ROUND_OVER
 _SETTLED = (Phase.PLAYING, Phase.ROUND_OVER)
 _AUCTION = (BID, PASS)
@@ -188,31 +189,29 @@ def _extend(state: State, memo: Memo | None) -> Memo:
     done, results = memo.done, memo.results
     winners = state.trick_winners
     if done != len(winners) or sides is not memo.sides:
-        if done < 0:
-            tricks: tuple[TrickView, ...] = ()
-            taken = [0] * cfg.players
-            done = 0
-        else:
-            tricks = results[0]
-            taken = list(results[1])
-        tricks += tuple(
-            _new(TrickView, (s, c, w, sum([POINTS[x] for x in c])))
-            for (s, c), w in zip(state.tricks[done:], winners[done:], strict=True)
-        )
-        for w in winners[done:]:
-            taken[w] += 1
+        tricks, taken_now, _, _, _, kali = results
+        taken = list(taken_now) if done >= 0 else [0] * cfg.players
+        done = max(done, 0)
+        finished = state.tricks
+        while done < len(winners):  # one trick more, as a rule
+            seats_, cards_ = finished[done]
+            winner = winners[done]
+            tricks += (_new(TrickView, (seats_, cards_, winner, sum([POINTS[c] for c in cards_]))),)
+            taken[winner] += 1
+            done += 1
         points = tuple(state.points)
-        side_points = (sum([points[s] for s in sides[1]]), sum([points[s] for s in sides[2]]))
+        if len(kali) != len(state.kali):
+            kali = tuple(sorted(state.kali))
         results = (
             tricks,
             tuple(taken),
             points,
-            side_points,
-            cfg.max_bid - sum(points),
-            tuple(sorted(state.kali)),
+            (sum([points[s] for s in sides[1]]), sum([points[s] for s in sides[2]])),
+            memo.table[4] - sum(points),
+            kali,
         )
-        done = len(winners)
-    return Memo(memo.table, setup, settled, read, bidder, partnered, sides, done, results)
+    memo = _new(Memo, (memo.table, setup, settled, read, bidder, partnered, sides, done, results))
+    return memo
 
 
 def player_view(state: State, seat: int | None) -> PlayerView:

@@ -17,6 +17,7 @@ import pytest
 from core import seats
 from core.moon3 import rules
 from core.moon3.actions import BID, PASS
+from core.moon3.bots import knowledge
 from core.moon3.cards import POINTS
 from core.moon3.config import Config
 from core.moon3.state import Phase, State
@@ -160,3 +161,19 @@ def test_views_asked_now_and_then_and_on_clones_are_exact(config: Config) -> Non
                 play(twin, rng)
             same(player_view(twin, None), twin, None)
             same(player_view(before, None), before, None)
+
+
+@pytest.mark.parametrize("config", CONFIGS[:5], ids=str)
+def test_a_seats_knowledge_from_its_view_is_the_knowledge_read_from_the_state(
+    config: Config,
+) -> None:
+    rng = random.Random(config.players)
+    for deal in range(4):
+        state = rules.deal(config, deal % config.players, rng.getrandbits(32))
+        while state.to_act is not None:
+            if state.phase is Phase.PLAYING:
+                seat = state.to_act
+                view = player_view(state, seat)
+                plays = [a.value for a in view.legal]
+                assert knowledge.from_view(view) == knowledge.from_state(state, seat, plays)  # type: ignore[arg-type]
+            play(state, rng)

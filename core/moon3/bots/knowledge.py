@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from typing import NamedTuple
 
 from core import seats
 from core.moon3 import cards
 from core.moon3.cards import JOKER, KALI_TIDI, POINTS, RANK
 from core.moon3.rules import EFF_SUIT, KEYS
 from core.moon3.state import State
-from core.moon3.view import PlayerView
+from core.moon3.view import PlayerView, TrickView
 
 
 @dataclass(slots=True)
@@ -118,34 +118,98 @@ def _sides(
     return (everyone - foes if settled else {seat}), foes
 
 
-@cache
-def _deck_counts(decks: int, jokers: bool) -> tuple[int, ...]:
-    """How many copies of each card id the deck holds."""
-    held = Counter(cards.deck(decks, jokers))
-    return tuple(held[c] for c in cards.ALL_IDS)
+class _Finished(NamedTuple):
+    """What a round's finished tricks tell every seat: the cards not yet seen in them (nor
+    removed) and the suits each seat showed out of, for the table and trump they were read
+    with. It depends on nothing else, so any view with these tricks may start from it."""
+
+    decks: int
+    jokers: bool
+    removed: tuple[int, ...]
+    trump: int
+    players: int
+    tricks: tuple[TrickView, ...]
+    unseen: Counter[int]
+    voids: tuple[frozenset[int], ...]
+
+
+#: The finished tricks read last (a seat's turn follows another's in the same round).
+_read: _Finished | None = None
+
+
+def _take(unseen: Counter[int], taken: Sequence[int]) -> None:
+    """Count ``taken`` as seen, keeping only cards still unseen."""
+    for c in taken:
+        left = unseen[c] - 1
+        if left > 0:
+            unseen[c] = left
+        else:
+            unseen.pop(c, None)
+
+
+def _finished(view: PlayerView, trump: int) -> _Finished:
+    """The finished tricks of ``view`` read, from those read last when they lead to them."""
+    global _read
+    last, tricks = _read, view.tricks
+    if (
+        last is not None
+        and last.trump == trump
+        and last.removed == view.removed
+        and last.decks == view.decks
+        and last.jokers == view.jokers
+        and last.players == view.players
+        and len(last.tricks) <= len(tricks)
+        and tricks[: len(last.tricks)] == last.tricks
+    ):
+        if len(last.tricks) == len(tricks):
+            return last
+        unseen = last.unseen.copy()
+        voids = [set(v) for v in last.voids]
+        new = tricks[len(last.tricks) :]
+    else:
+        unseen = Counter(cards.deck(view.decks, view.jokers))
+        _take(unseen, view.removed)
+        voids = [set() for _ in range(view.players)]
+        new = tricks
+    eff = EFF_SUIT[trump]
+    for trick in new:
+        _take(unseen, trick.cards)
+        _void(eff, trick.seats, trick.cards, voids)
+    read = _Finished(
+        view.decks,
+        view.jokers,
+        view.removed,
+        trump,
+        view.players,
+        tricks,
+        unseen,
+        tuple(frozenset(v) for v in voids),
+    )
+    _read = read
+    return read
+
+
+def _void(
+    eff: Sequence[int], seats_: Sequence[int], cards_: Sequence[int], voids: list[set[int]]
+) -> None:
+    """Note the seats of a trick that did not follow its led suit."""
+    if cards_:
+        led = eff[cards_[0]]
+        for s, c in zip(seats_[1:], cards_[1:], strict=True):
+            if eff[c] != led:
+                voids[s].add(led)
 
 
 def from_view(view: PlayerView) -> Knowledge:
     """The knowledge of the view's seat during trick play."""
     assert view.seat is not None and view.trump is not None and view.bidder is not None
-    eff = EFF_SUIT[view.trump]
-    left = list(_deck_counts(view.decks, view.jokers))
-    for c in view.removed:
-        left[c] -= 1
-    for c in view.hand:
-        left[c] -= 1
-    voids: list[set[int]] = [set() for _ in range(view.players)]
+    finished = _finished(view, view.trump)
+    unseen = finished.unseen.copy()
+    _take(unseen, view.hand)
     trick = view.trick
-    for seats_, cards_, _, _ in (*view.tricks, trick):
-        if not cards_:
-            continue
-        for c in cards_:
-            left[c] -= 1
-        led = eff[cards_[0]]
-        for s, c in zip(seats_[1:], cards_[1:], strict=True):
-            if eff[c] != led:
-                voids[s].add(led)
-    unseen: Counter[int] = Counter({c: n for c, n in enumerate(left) if n > 0})
+    _take(unseen, trick.cards)
+    voids = [set(v) for v in finished.voids]
+    _void(EFF_SUIT[view.trump], trick.seats, trick.cards, voids)
     friends, foes = _sides(
         view.seat,
         view.players,
