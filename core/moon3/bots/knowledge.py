@@ -71,12 +71,11 @@ class Knowledge:
 
     def higher_unseen(self, c: int) -> int:
         """Unseen cards of the same effective suit ranking above ``c``."""
-        suit = self.suit_of(c)
+        eff = EFF_SUIT[self.trump]
+        suit = eff[c]
         keys = KEYS[self.trump][suit]
         mine = keys[c]
-        return sum(
-            n for x, n in self.unseen.items() if EFF_SUIT[self.trump][x] == suit and keys[x] > mine
-        )
+        return sum(n for x, n in self.unseen.items() if eff[x] == suit and keys[x] > mine)
 
 
 def _voids(
@@ -204,7 +203,8 @@ def from_view(view: PlayerView) -> Knowledge:
     """The knowledge of the view's seat during trick play."""
     assert view.seat is not None and view.trump is not None and view.bidder is not None
     finished = _finished(view, view.trump)
-    unseen = finished.unseen.copy()
+    unseen: Counter[int] = Counter()
+    dict.update(unseen, finished.unseen)  # a copy, without Counter's checks of its argument
     _take(unseen, view.hand)
     trick = view.trick
     _take(unseen, trick.cards)
@@ -309,3 +309,7 @@ def throw_order(c: int) -> tuple[int, int]:
     """
     guard = 100 if c == KALI_TIDI else 50 if c == JOKER else 0
     return (POINTS[c] + guard, -RANK[c])
+
+
+#: :func:`throw_order` of every card id.
+THROW_ORDER = tuple(throw_order(c) for c in cards.ALL_IDS)

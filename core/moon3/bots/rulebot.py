@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 
 from core.moon3 import cards
 from core.moon3.actions import Action
-from core.moon3.bots.knowledge import Knowledge, from_view, throw_order
+from core.moon3.bots.knowledge import THROW_ORDER, Knowledge, from_view
 from core.moon3.cards import JOKER, KALI_TIDI, POINTS
 from core.moon3.rules import EFF_SUIT, KEYS
 from core.moon3.view import PlayerView
@@ -58,7 +58,7 @@ def hand_value(hand: Sequence[int], trump: int, players: int, decks: int, jokers
     tricks = 0.0
     for suit, held in by_suit.items():
         keys = KEYS[trump][suit]
-        held.sort(key=lambda c: -keys[c])
+        held.sort(key=keys.__getitem__, reverse=True)  # stable, as by -keys[c]
         above = 0  # own cards above this one (an identical copy is not above it)
         for i, c in enumerate(held):
             if i and keys[c] != keys[held[i - 1]]:
@@ -187,7 +187,7 @@ def _winning(k: Knowledge) -> tuple[int, int, int]:
 
 def choose_card(k: Knowledge) -> int:
     """The card sound habits play from this seat's knowledge."""
-    legal = sorted(set(k.legal_cards), key=throw_order)
+    legal = sorted(set(k.legal_cards), key=THROW_ORDER.__getitem__)
     if len(legal) == 1:
         return legal[0]
     if not k.trick_cards:
@@ -201,7 +201,8 @@ def choose_card(k: Knowledge) -> int:
         safe = not risky_after or k.beaters(best, led) == 0
         if safe:
             # Feed points to a trick the side will take, without wasting a trump.
-            feed = [c for c in legal if k.suit_of(c) != k.trump or k.suit_of(c) == led]
+            eff = EFF_SUIT[k.trump]
+            feed = [c for c in legal if eff[c] != k.trump or eff[c] == led]
             return max(feed or legal, key=lambda c: (POINTS[c] + (c == KALI_TIDI), -keys[c]))
         return legal[0]
     winners = [c for c in legal if keys[c] >= best and keys[c] > 0]
@@ -220,22 +221,23 @@ def choose_card(k: Knowledge) -> int:
 
 def _lead(k: Knowledge, legal: list[int]) -> int:
     trump = k.trump
+    eff = EFF_SUIT[trump]
     keys_trump = KEYS[trump][trump]
-    my_trumps = [c for c in legal if k.suit_of(c) == trump]
-    trumps_out = sum(n for c, n in k.unseen.items() if k.suit_of(c) == trump)
+    my_trumps = [c for c in legal if eff[c] == trump]
+    trumps_out = sum(n for c, n in k.unseen.items() if eff[c] == trump)
     if k.bidding and my_trumps and trumps_out:
         top = max(my_trumps, key=lambda c: keys_trump[c])
         if k.higher_unseen(top) == 0:
             return top  # draw trump while holding the top
     foes_void = set().union(*(k.voids[s] for s in k.foes)) if k.foes else set()
     for c in sorted(legal, key=lambda c: -POINTS[c]):
-        suit = k.suit_of(c)
+        suit = eff[c]
         if suit == trump or c == KALI_TIDI:
             continue
         if k.higher_unseen(c) == 0 and (suit not in foes_void or trumps_out == 0):
             return c  # a sure winner
-    side = [c for c in legal if k.suit_of(c) != trump and c != KALI_TIDI and not POINTS[c]]
+    side = [c for c in legal if eff[c] != trump and c != KALI_TIDI and not POINTS[c]]
     if side:
-        counts = Counter(k.suit_of(c) for c in k.hand)
-        return min(side, key=lambda c: (-counts[k.suit_of(c)], *throw_order(c)))
+        counts = Counter(eff[c] for c in k.hand)
+        return min(side, key=lambda c: (-counts[eff[c]], *THROW_ORDER[c]))
     return legal[0]
