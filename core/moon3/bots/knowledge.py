@@ -150,6 +150,8 @@ def _finished(view: PlayerView, trump: int) -> _Finished:
     """The finished tricks of ``view`` read, from those read last when they lead to them."""
     global _read
     last, tricks = _read, view.tricks
+    if last is not None and last.tricks is tricks and tricks and last.trump == trump:
+        return last  # the same round's tricks as last read (two rounds never share them)
     if (
         last is not None
         and last.trump == trump
@@ -203,8 +205,9 @@ def from_view(view: PlayerView) -> Knowledge:
     """The knowledge of the view's seat during trick play."""
     assert view.seat is not None and view.trump is not None and view.bidder is not None
     finished = _finished(view, view.trump)
-    unseen: Counter[int] = Counter()
-    dict.update(unseen, finished.unseen)  # a copy, without Counter's checks of its argument
+    # A copy, made without Counter's own checks of its argument.
+    unseen: Counter[int] = Counter.__new__(Counter)
+    dict.update(unseen, finished.unseen)
     _take(unseen, view.hand)
     trick = view.trick
     _take(unseen, trick.cards)

@@ -113,16 +113,20 @@ class RulesBot:
     level = "rules"
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        if not view.legal:
+        legal = view.legal
+        if not legal:
             raise ValueError("the bot has nothing to do: it is not its turn")
-        if view.phase == "bidding":
+        phase = view.phase
+        if phase == "playing":
+            if len(legal) == 1:
+                return legal[0]  # a single card to play: nothing to weigh
+            return play(legal, choose_card(from_view(view)))
+        if phase == "bidding":
             return self.bid(view)
-        if view.phase == "calling":
+        if phase == "calling":
             return self.call(view)
-        if view.phase == "trump":
-            suit, _ = best_trump(view)
-            return next(a for a in view.legal if a.value == suit)
-        return play(view.legal, choose_card(from_view(view)))
+        suit, _ = best_trump(view)
+        return next(a for a in legal if a.value == suit)
 
     def bid(self, view: PlayerView) -> Action:
         return raise_or_pass(view, side_estimate(view) * BOLDNESS)
@@ -171,7 +175,10 @@ def raise_or_pass(view: PlayerView, dare: float) -> Action:
 
 def play(legal: Sequence[Action], card: int) -> Action:
     """The legal play action of ``card``."""
-    return next(a for a in legal if a.kind == "play" and a.value == card)
+    for action in legal:
+        if action.value == card and action.kind == "play":
+            return action
+    raise ValueError(f"no play of card {card}")
 
 
 def _winning(k: Knowledge) -> tuple[int, int, int]:
