@@ -66,16 +66,35 @@ class Knowledge:
 
     def beaters(self, best_key: int, led: int) -> int:
         """How many unseen cards could beat a card of strength ``best_key``."""
-        keys = KEYS[self.trump][led]
-        return sum(n for c, n in self.unseen.items() if keys[c] >= best_key and keys[c] > 0)
+        get = self.unseen.get
+        count = 0
+        for key, c in STRONGEST[self.trump][led]:
+            if key < best_key:
+                break
+            count += get(c, 0)
+        return count
 
     def higher_unseen(self, c: int) -> int:
         """Unseen cards of the same effective suit ranking above ``c``."""
-        eff = EFF_SUIT[self.trump]
-        suit = eff[c]
-        keys = KEYS[self.trump][suit]
-        mine = keys[c]
-        return sum(n for x, n in self.unseen.items() if eff[x] == suit and keys[x] > mine)
+        get = self.unseen.get
+        return sum([get(x, 0) for x in ABOVE[self.trump][c]])
+
+
+def _strongest(trump: int, led: int) -> tuple[tuple[int, int], ...]:
+    keys = KEYS[trump][led]
+    return tuple(sorted(((keys[c], c) for c in cards.ALL_IDS if keys[c] > 0), reverse=True))
+
+
+def _above(trump: int, c: int) -> tuple[int, ...]:
+    eff = EFF_SUIT[trump]
+    keys = KEYS[trump][eff[c]]
+    return tuple(x for x in cards.ALL_IDS if eff[x] == eff[c] and keys[x] > keys[c])
+
+
+#: STRONGEST[trump][led]: (key, card) of every card that can win a trick, strongest first.
+STRONGEST = tuple(tuple(_strongest(trump, led) for led in range(4)) for trump in range(4))
+#: ABOVE[trump][card]: the cards of its effective suit that rank above it.
+ABOVE = tuple(tuple(_above(trump, c) for c in cards.ALL_IDS) for trump in range(4))
 
 
 def _voids(

@@ -48,6 +48,43 @@ def _higher(decks: int, jokers: bool) -> tuple[tuple[int, ...], ...]:
     return tuple(rows)
 
 
+def _gains(
+    held: list[int], trump: int, suit: int, players: int, higher: Sequence[int]
+) -> list[float]:
+    """What each card of ``held``, of one effective suit, adds to the tricks the hand expects
+    to take with ``trump``, strongest first (a card that adds nothing is left out)."""
+    keys = KEYS[trump][suit]
+    held.sort(key=keys.__getitem__, reverse=True)  # stable, as by -keys[c]
+    gains = []
+    above = 0  # own cards above this one (an identical copy is not above it)
+    for i, c in enumerate(held):
+        if i and keys[c] != keys[held[i - 1]]:
+            above = i
+        higher_out = higher[c] - above
+        if suit == trump:
+            if higher_out <= i:
+                gains.append(1.0)
+            else:
+                gains.append(max(0.2, 0.75 - 0.2 * (higher_out - i)))
+        elif i < 2 and higher_out <= i:
+            gains.append(max(0.4, 0.9 - 0.06 * (players - 4) - 0.25 * i))
+        elif i == 0 and higher_out == 1:
+            gains.append(0.3)
+    return gains
+
+
+def _value(gains: Sequence[Sequence[float]], hand: Sequence[int], decks: int) -> float:
+    """Expected tricks, added up card by card in the order given, × an average trick."""
+    tricks = 0.0
+    for suit in gains:
+        for gain in suit:
+            tricks += gain
+    total = cards.POINTS_PER_DECK * decks
+    per_trick = total / max(1, len(hand))
+    bonus = 15.0 if KALI_TIDI in hand else 0.0
+    return tricks * per_trick + bonus
+
+
 def hand_value(hand: Sequence[int], trump: int, players: int, decks: int, jokers: bool) -> float:
     """Expected points this hand captures itself with ``trump``: tricks × an average trick."""
     higher = _higher(decks, jokers)[trump]
@@ -55,34 +92,33 @@ def hand_value(hand: Sequence[int], trump: int, players: int, decks: int, jokers
     eff = EFF_SUIT[trump]
     for c in hand:
         by_suit.setdefault(eff[c], []).append(c)
-    tricks = 0.0
-    for suit, held in by_suit.items():
-        keys = KEYS[trump][suit]
-        held.sort(key=keys.__getitem__, reverse=True)  # stable, as by -keys[c]
-        above = 0  # own cards above this one (an identical copy is not above it)
-        for i, c in enumerate(held):
-            if i and keys[c] != keys[held[i - 1]]:
-                above = i
-            higher_out = higher[c] - above
-            if suit == trump:
-                if higher_out <= i:
-                    tricks += 1.0
-                else:
-                    tricks += max(0.2, 0.75 - 0.2 * (higher_out - i))
-            elif i < 2 and higher_out <= i:
-                tricks += max(0.4, 0.9 - 0.06 * (players - 4) - 0.25 * i)
-            elif i == 0 and higher_out == 1:
-                tricks += 0.3
-    total = cards.POINTS_PER_DECK * decks
-    per_trick = total / max(1, len(hand))
-    bonus = 15.0 if KALI_TIDI in hand else 0.0
-    return tricks * per_trick + bonus
+    return _value(
+        [_gains(held, trump, suit, players, higher) for suit, held in by_suit.items()], hand, decks
+    )
 
 
 @lru_cache(maxsize=1024)
 def _values(hand: tuple[int, ...], players: int, decks: int, jokers: bool) -> tuple[float, ...]:
-    """The hand's value under each trump (a seat asks again at each of its bids)."""
-    return tuple(hand_value(hand, t, players, decks, jokers) for t in range(4))
+    """The hand's value under each trump, as :func:`hand_value` gives it (a seat asks again at
+    each of its bids). A suit that is not trump adds the same whichever suit is: it is
+    weighed once."""
+    higher = _higher(decks, jokers)
+    side: dict[int, list[float]] = {}
+    values = []
+    for trump in range(4):
+        eff = EFF_SUIT[trump]
+        gains = []
+        for suit in dict.fromkeys(eff[c] for c in hand):
+            if suit == trump:
+                held = [c for c in hand if eff[c] == trump]
+                gains.append(_gains(held, trump, trump, players, higher[trump]))
+            else:
+                if suit not in side:
+                    held = [c for c in hand if eff[c] == suit]
+                    side[suit] = _gains(held, trump, suit, players, higher[trump])
+                gains.append(side[suit])
+        values.append(_value(gains, hand, decks))
+    return tuple(values)
 
 
 def best_trump(view: PlayerView) -> tuple[int, float]:
