@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from core import seats
@@ -59,8 +60,9 @@ class Knowledge:
         """Seats still to play in this trick after this seat, in order."""
         order = []
         s = self.seat
+        clockwise = seats.NEXT[self.players]
         for _ in range(self.players - len(self.trick_cards) - 1):
-            s = seats.next_seat(s, self.players)
+            s = clockwise[s]
             order.append(s)
         return order
 
@@ -121,10 +123,10 @@ def _sides(
     hand: Sequence[int],
 ) -> tuple[set[int], set[int]]:
     """(friends, foes) as far as this seat can tell; the rest are unknown."""
-    everyone = set(range(players))
     if teams:
-        friends = {s for s in everyone if teams[s] == teams[seat]}
-        return friends, everyone - friends
+        side, other = _teams(seat, tuple(teams))
+        return set(side), set(other)
+    everyone = set(range(players))
     revealed = set(partners)
     holds_call = seat != bidder and any(c in hand for c in called or ())
     known = revealed | ({seat} if holds_call else set())
@@ -134,6 +136,13 @@ def _sides(
         return friends, (everyone - friends if settled else set())
     foes = {bidder} | revealed
     return (everyone - foes if settled else {seat}), foes
+
+
+@lru_cache(maxsize=256)
+def _teams(seat: int, teams: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+    """(friends, foes) of ``seat`` at a table of teams."""
+    friends = frozenset(s for s in range(len(teams)) if teams[s] == teams[seat])
+    return friends, frozenset(range(len(teams))) - friends
 
 
 class _Finished(NamedTuple):

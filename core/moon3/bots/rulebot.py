@@ -239,7 +239,7 @@ def choose_card(k: Knowledge) -> int:
     keys = KEYS[k.trump][led]
     after = k.to_play_after()
     risky_after = [s for s in after if s not in k.friends]
-    points_in = sum(POINTS[c] for c in k.trick_cards)
+    points_in = sum([POINTS[c] for c in k.trick_cards])
     if winner in k.friends:
         safe = not risky_after or k.beaters(best, led) == 0
         if safe:
@@ -281,6 +281,8 @@ def _lead(k: Knowledge, legal: list[int]) -> int:
             return c  # a sure winner
     side = [c for c in legal if eff[c] != trump and c != KALI_TIDI and not POINTS[c]]
     if side:
-        counts = Counter(eff[c] for c in k.hand)
+        counts = [0] * 5  # the hand's cards by effective suit
+        for c in k.hand:
+            counts[eff[c]] += 1
         return min(side, key=lambda c: (-counts[eff[c]], *THROW_ORDER[c]))
     return legal[0]
