@@ -164,6 +164,13 @@ class _Finished(NamedTuple):
 _read: _Finished | None = None
 
 
+def _copy(counts: Counter[int]) -> Counter[int]:
+    """A copy of ``counts``, made without Counter's checks of its argument."""
+    copied: Counter[int] = Counter.__new__(Counter)
+    dict.update(copied, counts)
+    return copied
+
+
 def _take(unseen: Counter[int], taken: Sequence[int]) -> None:
     """Count ``taken`` as seen, keeping only cards still unseen."""
     for c in taken:
@@ -192,7 +199,7 @@ def _finished(view: PlayerView, trump: int) -> _Finished:
     ):
         if len(last.tricks) == len(tricks):
             return last
-        unseen = last.unseen.copy()
+        unseen = _copy(last.unseen)
         voids = [set(v) for v in last.voids]
         new = tricks[len(last.tricks) :]
     else:
@@ -233,9 +240,7 @@ def from_view(view: PlayerView) -> Knowledge:
     """The knowledge of the view's seat during trick play."""
     assert view.seat is not None and view.trump is not None and view.bidder is not None
     finished = _finished(view, view.trump)
-    # A copy, made without Counter's own checks of its argument.
-    unseen: Counter[int] = Counter.__new__(Counter)
-    dict.update(unseen, finished.unseen)
+    unseen = _copy(finished.unseen)
     _take(unseen, view.hand)
     trick = view.trick
     _take(unseen, trick.cards)
@@ -250,21 +255,22 @@ def from_view(view: PlayerView) -> Knowledge:
         view.called,
         view.hand,
     )
+    plays: list[int] = [card for _, kind, card in view.legal if kind == "play"]  # type: ignore[misc]
     return Knowledge(
-        seat=view.seat,
-        players=view.players,
-        hand=list(view.hand),
-        trump=view.trump,
-        bidder=view.bidder,
-        bid=view.bid or 0,
-        trick_seats=list(trick.seats),
-        trick_cards=list(trick.cards),
-        unseen=unseen,
-        voids=voids,
-        friends=friends,
-        foes=foes,
-        side_points=view.side_points,
-        legal_cards=[a.value for a in view.legal if a.kind == "play"],  # type: ignore[misc]
+        view.seat,
+        view.players,
+        list(view.hand),
+        view.trump,
+        view.bidder,
+        view.bid or 0,
+        list(trick.seats),
+        list(trick.cards),
+        unseen,
+        voids,
+        friends,
+        foes,
+        view.side_points,
+        plays,
     )
 
 
