@@ -95,6 +95,11 @@ def _above(trump: int, c: int) -> tuple[int, ...]:
 
 #: STRONGEST[trump][led]: (key, card) of every card that can win a trick, strongest first.
 STRONGEST = tuple(tuple(_strongest(trump, led) for led in range(4)) for trump in range(4))
+#: IN_SUIT[trump][suit]: the cards of an effective suit (trump takes the jokers).
+IN_SUIT = tuple(
+    tuple(tuple(c for c in cards.ALL_IDS if EFF_SUIT[trump][c] == suit) for suit in range(4))
+    for trump in range(4)
+)
 #: ABOVE[trump][card]: the cards of its effective suit that rank above it.
 ABOVE = tuple(tuple(_above(trump, c) for c in cards.ALL_IDS) for trump in range(4))
 
@@ -200,26 +205,22 @@ def _finished(view: PlayerView, trump: int) -> _Finished:
         if len(last.tricks) == len(tricks):
             return last
         unseen = _copy(last.unseen)
-        voids = [set(v) for v in last.voids]
+        voids = list(last.voids)
         new = tricks[len(last.tricks) :]
     else:
         unseen = Counter(cards.deck(view.decks, view.jokers))
         _take(unseen, view.removed)
-        voids = [set() for _ in range(view.players)]
+        voids = [frozenset()] * view.players
         new = tricks
     eff = EFF_SUIT[trump]
-    for trick in new:
-        _take(unseen, trick.cards)
-        _void(eff, trick.seats, trick.cards, voids)
+    for seats_, cards_, _, _ in new:
+        _take(unseen, cards_)
+        led = eff[cards_[0]]
+        for s, c in zip(seats_[1:], cards_[1:], strict=True):
+            if eff[c] != led and led not in voids[s]:
+                voids[s] = voids[s] | {led}
     read = _Finished(
-        view.decks,
-        view.jokers,
-        view.removed,
-        trump,
-        view.players,
-        tricks,
-        unseen,
-        tuple(frozenset(v) for v in voids),
+        view.decks, view.jokers, view.removed, trump, view.players, tricks, unseen, tuple(voids)
     )
     _read = read
     return read

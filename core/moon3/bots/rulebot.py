@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 
 from core.moon3 import cards
 from core.moon3.actions import Action
-from core.moon3.bots.knowledge import THROW_ORDER, Knowledge, from_view
+from core.moon3.bots.knowledge import IN_SUIT, THROW_ORDER, Knowledge, from_view
 from core.moon3.cards import JOKER, KALI_TIDI, POINTS
 from core.moon3.rules import EFF_SUIT, KEYS
 from core.moon3.view import PlayerView
@@ -267,7 +267,8 @@ def _lead(k: Knowledge, legal: list[int]) -> int:
     eff = EFF_SUIT[trump]
     keys_trump = KEYS[trump][trump]
     my_trumps = [c for c in legal if eff[c] == trump]
-    trumps_out = sum(n for c, n in k.unseen.items() if eff[c] == trump)
+    get = k.unseen.get
+    trumps_out = sum([get(c, 0) for c in IN_SUIT[trump][trump]])
     if k.bidding and my_trumps and trumps_out:
         top = max(my_trumps, key=lambda c: keys_trump[c])
         if k.higher_unseen(top) == 0:
