@@ -197,15 +197,24 @@ def raise_or_pass(view: PlayerView, dare: float) -> Action:
 
     A teammate who holds the auction is never outbid.
     """
-    bids = [a for a in view.legal if a.kind == "bid"]
-    fold = next(a for a in view.legal if a.kind == "pass")
-    if not bids:
+    fold: Action | None = None
+    lowest: Action | None = None  # the first of the lowest bids
+    amount = 0
+    for action in view.legal:
+        _, kind, value = action
+        if kind == "bid":
+            assert isinstance(value, int)
+            if lowest is None or value < amount:
+                lowest, amount = action, value
+        elif kind == "pass" and fold is None:
+            fold = action
+    if fold is None:
+        raise ValueError("no pass among the legal actions")
+    if lowest is None:
         return fold
     teams, high, seat = view.teams, view.high_bidder, view.seat
     if teams and high is not None and seat is not None and teams[high] == teams[seat]:
         return fold
-    lowest = min(bids, key=lambda a: a.value)  # type: ignore[arg-type,return-value]
-    amount: int = lowest.value  # type: ignore[assignment]
     return lowest if amount <= dare else fold
 
 
