@@ -242,11 +242,16 @@ def from_view(view: PlayerView) -> Knowledge:
     assert view.seat is not None and view.trump is not None and view.bidder is not None
     finished = _finished(view, view.trump)
     unseen = _copy(finished.unseen)
-    _take(unseen, view.hand)
     trick = view.trick
-    _take(unseen, trick.cards)
-    voids = [set(v) for v in finished.voids]
-    _void(EFF_SUIT[view.trump], trick.seats, trick.cards, voids)
+    for c in (*view.hand, *trick.cards):  # what _take does, inline: it runs at every play
+        left = unseen[c] - 1
+        if left > 0:
+            unseen[c] = left
+        else:
+            unseen.pop(c, None)
+    voids = list(map(set, finished.voids))
+    if trick.cards:
+        _void(EFF_SUIT[view.trump], trick.seats, trick.cards, voids)
     friends, foes = _sides(
         view.seat,
         view.players,
