@@ -137,8 +137,8 @@ _new = tuple.__new__
 
 def _extend(state: State, memo: Memo | None) -> Memo:
     """``memo`` (``None``: nothing read yet) brought up to ``state``."""
-    cfg = state.config
     if memo is None:
+        cfg = state.config
         table: Table = (
             cfg.players,
             cfg.decks,
@@ -153,7 +153,8 @@ def _extend(state: State, memo: Memo | None) -> Memo:
         none: Results = ((), (), (), (0, 0), 0, ())
         setup: Setup = ((), (), None, None, None, None, None, None)
         memo = Memo(table, setup, False, 0, None, -1, ((), (), ()), -1, none)
-    setup, settled, read = memo.setup, memo.settled, memo.read
+    table, setup, settled, read, bidder, partnered, sides, done, results = memo
+    known = sides
     if not settled:
         auction = setup[0]
         history = state.history
@@ -175,7 +176,6 @@ def _extend(state: State, memo: Memo | None) -> Memo:
             state.trump,
         )
         settled = state.phase in _SETTLED
-    bidder, partnered, sides = memo.bidder, memo.partnered, memo.sides
     if bidder != state.bidder or partnered != len(state.partners):
         bidder, partnered = state.bidder, len(state.partners)
         partners = tuple(state.partners)
@@ -184,13 +184,12 @@ def _extend(state: State, memo: Memo | None) -> Memo:
         else:
             bidding = tuple(sorted([bidder, *partners]))
             inside = set(bidding)
-            defending = tuple(s for s in range(cfg.players) if s not in inside)
+            defending = tuple(s for s in range(table[0]) if s not in inside)
             sides = (partners, bidding, defending)
-    done, results = memo.done, memo.results
     winners = state.trick_winners
-    if done != len(winners) or sides is not memo.sides:
+    if done != len(winners) or sides is not known:
         tricks, taken_now, _, _, _, kali = results
-        taken = list(taken_now) if done >= 0 else [0] * cfg.players
+        taken = list(taken_now) if done >= 0 else [0] * table[0]
         done = max(done, 0)
         finished = state.tricks
         while done < len(winners):  # one trick more, as a rule
@@ -207,10 +206,10 @@ def _extend(state: State, memo: Memo | None) -> Memo:
             tuple(taken),
             points,
             (sum([points[s] for s in sides[1]]), sum([points[s] for s in sides[2]])),
-            memo.table[4] - sum(points),
+            table[4] - sum(points),
             kali,
         )
-    memo = _new(Memo, (memo.table, setup, settled, read, bidder, partnered, sides, done, results))
+    memo = _new(Memo, (table, setup, settled, read, bidder, partnered, sides, done, results))
     return memo
 
 
@@ -224,7 +223,7 @@ def player_view(state: State, seat: int | None) -> PlayerView:
         or memo.partnered != len(state.partners)
     ):
         memo = state.memo = _extend(state, memo)
-    table = memo.table
+    table, setup, _, _, _, _, sides, _, results = memo
     if seat is not None and not 0 <= seat < table[0]:
         check_seat(seat, table[0])
     trick_cards = state.trick_cards
@@ -242,7 +241,6 @@ def player_view(state: State, seat: int | None) -> PlayerView:
         trick = _NO_TRICK
     phase = state.phase  # R26: once it is over, whether the bid was made
     to_act = state.to_act
-    results = memo.results
     view: PlayerView = _new(
         PlayerView,
         (
@@ -254,8 +252,8 @@ def player_view(state: State, seat: int | None) -> PlayerView:
             tuple(state.hands[seat]) if seat is not None else (),
             tuple(map(len, state.hands)),
             state.removed,
-            *memo.setup,
-            *memo.sides,
+            *setup,
+            *sides,
             trick,
             *results,
             None if phase is not _OVER else results[3][0] >= state.bid,  # type: ignore[operator]
