@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
@@ -37,10 +38,10 @@ class Knowledge:
     #: Cards neither in this hand, nor played, nor removed (copies counted).
     unseen: Counter[int]
     #: voids[s]: effective suits seat s showed out of.
-    voids: list[set[int]]
+    voids: Sequence[AbstractSet[int]]
     #: Seats known to be on this seat's side (itself included) and known opponents.
-    friends: set[int]
-    foes: set[int]
+    friends: AbstractSet[int]
+    foes: AbstractSet[int]
     side_points: tuple[int, int]
     legal_cards: list[int] = field(default_factory=list)
 
@@ -126,11 +127,10 @@ def _sides(
     partners: Sequence[int],
     called: Sequence[int] | None,
     hand: Sequence[int],
-) -> tuple[set[int], set[int]]:
+) -> tuple[AbstractSet[int], AbstractSet[int]]:
     """(friends, foes) as far as this seat can tell; the rest are unknown."""
     if teams:
-        side, other = _teams(seat, tuple(teams))
-        return set(side), set(other)
+        return _teams(seat, tuple(teams))
     everyone = set(range(players))
     revealed = set(partners)
     holds_call = seat != bidder and any(c in hand for c in called or ())
@@ -226,17 +226,6 @@ def _finished(view: PlayerView, trump: int) -> _Finished:
     return read
 
 
-def _void(
-    eff: Sequence[int], seats_: Sequence[int], cards_: Sequence[int], voids: list[set[int]]
-) -> None:
-    """Note the seats of a trick that did not follow its led suit."""
-    if cards_:
-        led = eff[cards_[0]]
-        for s, c in zip(seats_[1:], cards_[1:], strict=True):
-            if eff[c] != led:
-                voids[s].add(led)
-
-
 def from_view(view: PlayerView) -> Knowledge:
     """The knowledge of the view's seat during trick play."""
     assert view.seat is not None and view.trump is not None and view.bidder is not None
@@ -249,9 +238,13 @@ def from_view(view: PlayerView) -> Knowledge:
             unseen[c] = left
         else:
             unseen.pop(c, None)
-    voids = list(map(set, finished.voids))
-    if trick.cards:
-        _void(EFF_SUIT[view.trump], trick.seats, trick.cards, voids)
+    voids: list[AbstractSet[int]] = list(finished.voids)
+    if cards_ := trick.cards:  # the trick under way: seats that did not follow
+        eff = EFF_SUIT[view.trump]
+        led = eff[cards_[0]]
+        for s, c in zip(trick.seats[1:], cards_[1:], strict=True):
+            if eff[c] != led and led not in voids[s]:
+                voids[s] = voids[s] | {led}
     friends, foes = _sides(
         view.seat,
         view.players,
