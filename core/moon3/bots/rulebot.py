@@ -20,7 +20,7 @@ from functools import cache, lru_cache
 from core.moon3 import cards
 from core.moon3.actions import Action
 from core.moon3.bots.knowledge import IN_SUIT, THROW_ORDER, Knowledge, from_view
-from core.moon3.cards import JOKER, KALI_TIDI, POINTS
+from core.moon3.cards import JOKER, KALI_TIDI, POINTS, SUIT
 from core.moon3.rules import EFF_SUIT, KEYS
 from core.moon3.view import PlayerView
 
@@ -103,19 +103,23 @@ def _values(hand: tuple[int, ...], players: int, decks: int, jokers: bool) -> tu
     each of its bids). A suit that is not trump adds the same whichever suit is: it is
     weighed once."""
     higher = _higher(decks, jokers)
+    # The hand by printed suit, jokers apart, in the hand's order: a suit's cards in order of
+    # strength do not depend on where they sat (only identical copies tie).
+    printed: list[list[int]] = [[], [], [], [], []]
+    for c in hand:
+        printed[SUIT[c]].append(c)
+    jokers_held = printed[SUIT[JOKER]]
     side: dict[int, list[float]] = {}
     values = []
     for trump in range(4):
-        eff = EFF_SUIT[trump]
         gains = []
-        for suit in dict.fromkeys(eff[c] for c in hand):
+        for suit in dict.fromkeys(map(EFF_SUIT[trump].__getitem__, hand)):
             if suit == trump:
-                held = [c for c in hand if eff[c] == trump]
+                held = printed[trump] + jokers_held
                 gains.append(_gains(held, trump, trump, players, higher[trump]))
             else:
                 if suit not in side:
-                    held = [c for c in hand if eff[c] == suit]
-                    side[suit] = _gains(held, trump, suit, players, higher[trump])
+                    side[suit] = _gains(printed[suit][:], trump, suit, players, higher[trump])
                 gains.append(side[suit])
         values.append(_value(gains, hand, decks))
     return tuple(values)
