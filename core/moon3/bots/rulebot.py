@@ -97,29 +97,40 @@ def hand_value(hand: Sequence[int], trump: int, players: int, decks: int, jokers
     )
 
 
+@lru_cache(maxsize=8192)
+def _suit_gains(
+    held: tuple[int, ...], trump: int, suit: int, players: int, decks: int, jokers: bool
+) -> tuple[float, ...]:
+    """:func:`_gains` of a suit's holding, kept: short holdings come back deal after deal."""
+    return tuple(_gains(list(held), trump, suit, players, _higher(decks, jokers)[trump]))
+
+
 @lru_cache(maxsize=1024)
 def _values(hand: tuple[int, ...], players: int, decks: int, jokers: bool) -> tuple[float, ...]:
     """The hand's value under each trump, as :func:`hand_value` gives it (a seat asks again at
     each of its bids). A suit that is not trump adds the same whichever suit is: it is
     weighed once."""
-    higher = _higher(decks, jokers)
     # The hand by printed suit, jokers apart, in the hand's order: a suit's cards in order of
     # strength do not depend on where they sat (only identical copies tie).
     printed: list[list[int]] = [[], [], [], [], []]
     for c in hand:
         printed[SUIT[c]].append(c)
     jokers_held = printed[SUIT[JOKER]]
-    side: dict[int, list[float]] = {}
+    side: dict[int, tuple[float, ...]] = {}
     values = []
     for trump in range(4):
         gains = []
         for suit in dict.fromkeys(map(EFF_SUIT[trump].__getitem__, hand)):
             if suit == trump:
-                held = printed[trump] + jokers_held
-                gains.append(_gains(held, trump, trump, players, higher[trump]))
+                held = (*printed[trump], *jokers_held)
+                gains.append(_suit_gains(held, trump, trump, players, decks, jokers))
             else:
                 if suit not in side:
-                    side[suit] = _gains(printed[suit][:], trump, suit, players, higher[trump])
+                    # Weighed as if the next suit were trump: any other trump weighs it alike.
+                    other = (suit + 1) % 4
+                    side[suit] = _suit_gains(
+                        tuple(printed[suit]), other, suit, players, decks, jokers
+                    )
                 gains.append(side[suit])
         values.append(_value(gains, hand, decks))
     return tuple(values)
