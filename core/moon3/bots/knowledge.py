@@ -230,14 +230,17 @@ def from_view(view: PlayerView) -> Knowledge:
     """The knowledge of the view's seat during trick play."""
     assert view.seat is not None and view.trump is not None and view.bidder is not None
     finished = _finished(view, view.trump)
-    unseen = _copy(finished.unseen)
+    unseen: Counter[int] = Counter.__new__(Counter)  # a copy, as _copy makes it
+    dict.update(unseen, finished.unseen)
     trick = view.trick
-    for c in (*view.hand, *trick.cards):  # what _take does, inline: it runs at every play
-        left = unseen[c] - 1
-        if left > 0:
-            unseen[c] = left
-        else:
-            unseen.pop(c, None)
+    if view.decks == 1:  # one copy of each card: what is seen is gone
+        pop = unseen.pop
+        for c in view.hand:
+            pop(c, None)
+        for c in trick.cards:
+            pop(c, None)
+    else:
+        _take(unseen, (*view.hand, *trick.cards))
     voids: list[AbstractSet[int]] = list(finished.voids)
     if cards_ := trick.cards:  # the trick under way: seats that did not follow
         eff = EFF_SUIT[view.trump]
