@@ -190,9 +190,7 @@ def _finished(view: PlayerView, trump: int) -> _Finished:
     """The finished tricks of ``view`` read, from those read last when they lead to them."""
     global _read
     last, tricks = _read, view.tricks
-    if last is not None and last.tricks is tricks and tricks and last.trump == trump:
-        return last  # the same round's tricks as last read (two rounds never share them)
-    if (
+    if not (
         last is not None
         and last.trump == trump
         and last.removed == view.removed
@@ -200,18 +198,20 @@ def _finished(view: PlayerView, trump: int) -> _Finished:
         and last.jokers == view.jokers
         and last.players == view.players
         and len(last.tricks) <= len(tricks)
-        and tricks[: len(last.tricks)] == last.tricks
+        and (last.tricks is tricks or tricks[: len(last.tricks)] == last.tricks)
     ):
-        if len(last.tricks) == len(tricks):
-            return last
+        last = None  # another table, or another round: read its tricks from the start
+    if last is None:
+        unseen = Counter(cards.deck(view.decks, view.jokers))
+        _take(unseen, view.removed)
+        voids: list[frozenset[int]] = [frozenset()] * view.players
+        new = tricks
+    elif len(last.tricks) == len(tricks):
+        return last  # the tricks as last read: the next seat's turn in the same trick
+    else:
         unseen = _copy(last.unseen)
         voids = list(last.voids)
         new = tricks[len(last.tricks) :]
-    else:
-        unseen = Counter(cards.deck(view.decks, view.jokers))
-        _take(unseen, view.removed)
-        voids = [frozenset()] * view.players
-        new = tricks
     eff = EFF_SUIT[trump]
     for seats_, cards_, _, _ in new:
         _take(unseen, cards_)
