@@ -71,6 +71,7 @@ demo: $(STAMP)/runtime
 # Spades' engine is bench/engine.py).
 bench: $(STAMP)/dev
 	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.simulate
 	$(BIN)/python -m bench.versus
 	$(BIN)/python -m bench.store
 	$(BIN)/python -m bench.ui

@@ -205,6 +205,8 @@ def simulate(
     rounds = deals = finished = 0
     if args.records:
         args.records.mkdir(parents=True, exist_ok=True)
+    # The loop below runs once an action: what it calls is looked up once.
+    to_act, apply, view, choose = game.to_act, game.apply, game.player_view, bot.choose
     started = time.perf_counter()
     bar = tqdm(
         total=total,
@@ -216,18 +218,19 @@ def simulate(
         while (finished if by_games else rounds) < total:
             deals += 1
             state = match.deal(rng.getrandbits(32))
-            while (seat := game.to_act(state)) is not None:
-                game.apply(state, bot.choose(game.player_view(state, seat), rng))
+            while (seat := to_act(state)) is not None:
+                apply(state, choose(view(state, seat), rng))
             if not tally.settle(match, state):
                 continue  # passed out: no round to keep, the match has moved on
             rounds += 1
-            meta = {
-                "round": match.hands,
-                "names": names,
-                "auto": [],
-                "abandoned": False,
-                "started": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            }
+            if args.records or keeper is not None:
+                meta = {
+                    "round": match.hands,
+                    "names": names,
+                    "auto": [],
+                    "abandoned": False,
+                    "started": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                }
             if args.records:
                 doc = {**game.dump_record(state), "meta": meta}
                 path = args.records / f"{part.UNIT}-{rounds:05d}.json"

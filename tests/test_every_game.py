@@ -59,8 +59,12 @@ SHARE = 40
 
 
 def fields(state: object) -> dict[str, Any]:
-    """Every field of a state: the slots of its class and its parents', and its ``__dict__``."""
-    names = [n for cls in type(state).__mro__ for n in getattr(cls, "__slots__", ())]
+    """Every field of a state: the slots of its class and its parents', and its ``__dict__``;
+    not the slots it names as ``CACHES`` (what it remembers of itself, no part of the round)."""
+    caches = getattr(type(state), "CACHES", ())
+    names = [
+        n for cls in type(state).__mro__ for n in getattr(cls, "__slots__", ()) if n not in caches
+    ]
     return {n: getattr(state, n) for n in [*names, *getattr(state, "__dict__", {})]}
 
 

@@ -37,9 +37,12 @@ class RandomBot:
     level = "random"
 
     def choose(self, view: Any, rng: random.Random) -> Any:
-        if not view.legal:
+        # Drawn from the sequence itself, not a copy: the same draw, and a lazy sequence
+        # (Moon 3's calls) is never listed.
+        legal = view.legal
+        if not legal:
             raise ValueError("the bot has nothing to do: it is not its turn")
-        return rng.choice(list(view.legal))
+        return rng.choice(legal)
 
 
 class Offering(Protocol):

@@ -40,8 +40,8 @@ def round_result(state: State) -> RoundResult:
     if state.phase is not Phase.ROUND_OVER:
         raise ValueError("the round is not over")
     assert state.bidder is not None and state.bid is not None and state.trump is not None
-    made = bool(rules.made(state))
     sides = rules.side_points(state)
+    made = sides["bidding"] >= state.bid  # R26, as rules.made has it
     return RoundResult(
         first_bidder=state.first_bidder,
         bidder=state.bidder,

@@ -265,6 +265,7 @@ def _fresh(
     st.trick_winners = []
     st.points = [0] * n
     st.kali = []
+    st.memo = None
     return st
 
 

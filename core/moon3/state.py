@@ -7,9 +7,14 @@ they get player views (:mod:`core.moon3.view`). The state is a plain class with
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, ClassVar
+
 from core.moon3.actions import Action
 from core.moon3.config import Config
 from core.state import LabelledPhase
+
+if TYPE_CHECKING:
+    from core.moon3.view import Memo
 
 
 class Phase(LabelledPhase):
@@ -47,6 +52,7 @@ class State:
         "keys",
         "last_player",
         "led_suit",
+        "memo",
         "partners",
         "passed",
         "phase",
@@ -61,6 +67,10 @@ class State:
         "tricks",
         "trump",
     )
+
+    #: Slots that only remember what was derived from the others (``memo``): no part of the
+    #: round, so equal rounds may differ there (a replayed one has derived nothing yet).
+    CACHES: ClassVar[tuple[str, ...]] = ("memo",)
 
     config: Config
     seed: int | None
@@ -105,6 +115,9 @@ class State:
     trick_winners: list[int]
     points: list[int]
     kali: list[int]
+    #: What the views have read so far of the append-only parts (core.moon3.view): an
+    #: immutable value, replaced, never changed, so a clone may share it.
+    memo: Memo | None
 
     def clone(self) -> State:
         """An independent copy: lists are copied, immutable parts shared."""
@@ -143,6 +156,7 @@ class State:
         new.trick_winners = self.trick_winners[:]
         new.points = self.points[:]
         new.kali = self.kali[:]
+        new.memo = self.memo
         return new
 
     def snapshot(self) -> tuple[object, ...]:
@@ -154,7 +168,7 @@ class State:
             if not isinstance(v, list)
             else tuple(v)
             for name in State.__slots__
-            if name != "playable"
+            if name != "playable" and name not in State.CACHES
             for v in (getattr(self, name),)
         )
 
