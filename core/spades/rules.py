@@ -95,7 +95,8 @@ def deal(
     size = len(config.deck)
     keys = struct.unpack(f"{size}I", random.Random(seed).randbytes(4 * size))
     # Each card's key and id in one integer: sorting them sorts by key, then id.
-    deck = [BIT[v & 63] for v in sorted([k << 6 | c for k, c in zip(keys, config.deck)])]
+    keyed = sorted([k << 6 | c for k, c in zip(keys, config.deck, strict=True)])
+    deck = [BIT[v & 63] for v in keyed]
     players = config.players
     first = seats.next_seat(dealer, players)
     dealt = tuple(
