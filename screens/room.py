@@ -250,6 +250,11 @@ def banner(view: RoomView) -> bool:
     return ticking
 
 
+#: Session keys: the page's run (counted), the run the fragment last ran in, and the pulse of
+#: the last run of the page drawn to its end.
+_RUN, _FOLLOWED, _DRAWN = "m3-run", "m3-followed", "m3-drawn"
+
+
 @st.fragment(run_every=push.poll_seconds())
 def follow(view: RoomView) -> None:
     """Redraw the page if the table moved, else tick the "now" banner.
@@ -258,12 +263,17 @@ def follow(view: RoomView) -> None:
     of itself or a countdown shows, and at the poll, the safety net. A fragment's rerun runs
     only this function, outside app.py's guard: it has its own.
     """
+    inline = st.session_state.get(_FOLLOWED) != st.session_state.get(_RUN)
+    st.session_state[_FOLLOWED] = st.session_state.get(_RUN)
     try:
         push.watch(view.code)
         current, due_at = svc.beat(view.code)
     except RoomError:
         return
-    if current != view.pulse:
+    # A run of the page cut short after this fragment (a newer run asked for meanwhile) left
+    # the rest of the page older than this view: redraw it all.
+    drawn = inline or st.session_state.get(_DRAWN) == view.pulse
+    if current != view.pulse or not drawn:
         st.rerun(scope="app")
     try:
         ticking = banner(view)
@@ -379,6 +389,7 @@ st.markdown(look.CSS + felt.CSS + PAGE_CSS + GAME_CSS, unsafe_allow_html=True)
 with st.container(key="m3-title"):  # hidden: it only runs the title keeper once a page
     st.html(TITLE_JS, unsafe_allow_javascript=True)
 access.install()  # pieces in words, the status line, the keyboard, Table settings (A5, A7)
+st.session_state[_RUN] = st.session_state.get(_RUN, 0) + 1
 room_view = load()
 if room_view is None:
     st.stop()
@@ -415,3 +426,4 @@ with st.container(key="m3-page"):
     own_seat_link(room_view, token)
 if status == LOBBY:
     follow(room_view)
+st.session_state[_DRAWN] = room_view.pulse

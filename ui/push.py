@@ -197,11 +197,14 @@ def moved(code: str) -> None:
     """Room ``code`` moved: rerun the table of every page of this server showing it."""
     if not _checked:
         return
+    # The page whose run wrote the move (if it is one of this server's) redraws anyway.
+    ctx = _runtime()[3](suppress_warning=True)
+    writer = ctx.session_id if ctx is not None else None
     with _lock:
         pages = _rooms.get(code)
         if not pages:
             return
-        due = [(sid, page) for sid, page in pages.items() if not page.asked]
+        due = [(sid, page) for sid, page in pages.items() if not page.asked and sid != writer]
         for _, page in due:
             page.asked = True
     for session_id, page in due:
