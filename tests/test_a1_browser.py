@@ -17,6 +17,7 @@ from tests.browsing import DIMMED
 from tests.servers import streamlit_server
 from tests.service_play import play_until_round_ends, tokens_by_position
 from tests.test_a1_refusals import at_a_dimmed_piece
+from tests.test_browser import SETTLED
 
 PHONE = {"width": 390, "height": 844}
 
@@ -59,6 +60,7 @@ def test_a1_results_next_hand_and_scores_do_not_overlap(
         page = browser.new_page(viewport=size)
         page.goto(f"{base}/room?room={code}&seat={host}")
         page.locator(".m3-result").first.wait_for(timeout=30_000)
+        page.wait_for_function(SETTLED, timeout=30_000)  # measured once drawn in full
         result = page.locator(".m3-result").first.bounding_box()
         deal = page.get_by_role("button", name="Next Hand").bounding_box()
         scores = page.get_by_text("Scores after").bounding_box()
