@@ -63,8 +63,9 @@ class _Page:
 
 
 _lock = threading.Lock()
-#: Room code -> session id -> the page.
+#: Room code -> session id -> the page; and the room each session shows.
 _rooms: dict[str, dict[str, _Page]] = {}
+_shown: dict[str, str] = {}
 _checked: bool | None = None
 
 
@@ -183,9 +184,13 @@ def watch(code: str) -> None:
         return
     session_id, fragment, session = here
     with _lock:
-        for other, pages in list(_rooms.items()):  # a page shows one room at a time
-            if other != code and pages.pop(session_id, None) is not None and not pages:
-                del _rooms[other]
+        before = _shown.get(session_id)
+        if before is not None and before != code:  # a page shows one room at a time
+            pages = _rooms.get(before, {})
+            pages.pop(session_id, None)
+            if not pages:
+                _rooms.pop(before, None)
+        _shown[session_id] = code
         page = _rooms.setdefault(code, {}).get(session_id)
         if page is None or page.session is not session or page.fragment != fragment:
             _rooms[code][session_id] = _Page(session, fragment)
@@ -290,6 +295,7 @@ def _forget(code: str, session_id: str, page: _Page) -> None:
         pages = _rooms.get(code)
         if pages is not None and pages.get(session_id) is page:
             del pages[session_id]
+            _shown.pop(session_id, None)
             if not pages:
                 del _rooms[code]
 
