@@ -230,3 +230,15 @@ def test_p_the_listener_listens_again_after_losing_its_connection(direct_url: st
         assert heard == ["ABCDEF"]
     finally:
         listener.stop()
+
+
+def test_p_a_listener_in_trouble_never_turns_a_written_move_into_an_error(rooms: Rooms) -> None:
+    def broken(code: str) -> None:
+        raise RuntimeError("the page's session went away")
+
+    code, tokens = open_room(rooms, RoomSettings(), humans=4)
+    rooms.moved.append(broken)
+    [seat] = [t for t in tokens if rooms.view(t).table.legal]  # type: ignore[union-attr]
+    before = rooms.version(code)
+    rooms.act(seat, pick(rooms.view(seat), random.Random(1)))
+    assert rooms.version(code) == before + 1

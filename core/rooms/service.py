@@ -9,6 +9,7 @@ call that lost a race with another writer runs again on the new state.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -32,6 +33,9 @@ CODE_LENGTH = 6
 MAX_ATTEMPTS = 20  # compare-and-set retries after losing a race with another writer
 
 
+_log = logging.getLogger("moon3.rooms")
+
+
 def _code(code: object) -> str:
     return code.strip().upper() if isinstance(code, str) else ""
 
@@ -50,9 +54,13 @@ class Rooms:
         self.moved: list[Callable[[str], None]] = []
 
     def _tell(self, code: str) -> None:
-        """Hand the code of a room that just moved to whoever listens (:attr:`moved`)."""
+        """Hand the code of a room that just moved to whoever listens (:attr:`moved`). The
+        move is written already: a listener's trouble is logged, never the caller's error."""
         for hear in self.moved:
-            hear(code)
+            try:
+                hear(code)
+            except Exception:
+                _log.exception("telling of room %s moved", code)
 
     # ------------------------------------------------------------ transactions
 
