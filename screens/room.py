@@ -62,19 +62,43 @@ div[class*="st-key-m3-cards-"] > div { width: auto !important; min-width: 0; ove
 """
 
 #: Installed once a page: keeps the tab title as the "now" banner says ("Your turn..."),
-#: even when Streamlit resets it on a rerun, and brings the felt into view when the game
-#: begins and when a turn of the player's starts. The banner carries the data, so each
-#: second's poll redraws one element only.
+#: even when Streamlit resets it on a rerun, counts a timer's seconds down in the banner and
+#: the title (from the seconds left when the banner was drawn, so no rerun a second and no
+#: trust in the device's clock), and brings the felt into view when the game begins and when
+#: a turn of the player's starts.
 TITLE_JS = """
 <script>
 (() => {
   if (window.m3Watch) return;
   window.m3Watch = true;
-  const apply = () => {
-    const all = document.querySelectorAll(".m3-now[data-title]");
-    const now = all[all.length - 1];
+  const ends = new Map();
+  const tick = (now) => {
+    const at = performance.now() / 1000;
+    let left = null;
+    for (const clock of document.querySelectorAll(".m3-clock[data-ends]")) {
+      const key = clock.dataset.ends;
+      const up = clock.dataset.waited !== undefined;  // waiting on a player: counts up
+      const given = parseFloat((up ? clock.dataset.waited : clock.dataset.left) || "0");
+      if (!ends.has(key)) ends.set(key, up ? at - given : at + given);
+      const seconds = Math.max(0, Math.floor(up ? at - ends.get(key) : ends.get(key) - at));
+      if (!up) left = seconds;
+      const text = seconds + "\\u00a0s";
+      if (clock.textContent !== text) clock.textContent = text;
+    }
     if (!now) return;
-    if (document.title !== now.dataset.title) document.title = now.dataset.title;
+    const title = now.dataset.tick && left !== null
+      ? now.dataset.tick.replace("{}", left) : now.dataset.title;
+    if (document.title !== title) document.title = title;
+  };
+  const latest = () => {
+    const all = document.querySelectorAll(".m3-now[data-title]");
+    return all[all.length - 1];
+  };
+  setInterval(() => tick(latest()), 250);
+  const apply = () => {
+    const now = latest();
+    if (!now) return;
+    tick(now);
     const table = document.querySelector(".st-key-m3-table");
     const mine = now.dataset.mine === "true";
     const fresh = window.m3Seen !== now.dataset.room;
@@ -221,20 +245,21 @@ def table(view: RoomView, compact: bool = False) -> None:
         follow(view)
 
 
-def banner(view: RoomView) -> bool:
-    """The "now" line and what just happened, with the tab title it implies (in data-*);
-    whether it counts seconds down."""
+def banner(view: RoomView) -> None:
+    """The "now" line and what just happened, with the tab title it implies (in data-*)."""
     words = screens_of(view.game).felt
     now = words.now(view)
-    ticking = now.seconds_left is not None
     said = words.narration(view)
     live = view.status in (PLAYING, CHOOSING)
     title = games.get(view.game).title
+    tick = ""
     if now.mine:
+        if now.seconds_left is not None:  # the page counts on from here (TITLE_JS)
+            tick = f'data-tick="{escape.attribute(f"Your turn · {{}} s · {title}")}" '
         seconds = f" · {now.seconds_left} s" if now.seconds_left is not None else ""
         title = f"Your turn{seconds} · {title}"
     data = (
-        f'data-title="{escape.attribute(title)}" data-mine="{str(now.mine).lower()}" '
+        f'{tick}data-title="{escape.attribute(title)}" data-mine="{str(now.mine).lower()}" '
         f'data-live="{str(live).lower()}" data-room="{escape.attribute(view.code)}" '
         f'data-mark="{escape.attribute(view.code)}:{view.version}"'
     )
@@ -245,9 +270,8 @@ def banner(view: RoomView) -> bool:
     elif said:
         body = escape.html(said)
     else:
-        return ticking
+        return
     st.markdown(f'<div class="{css}" {data}>{body}</div>', unsafe_allow_html=True)
-    return ticking
 
 
 #: Session keys: the page's run (counted), the run the fragment last ran in, and the pulse of
@@ -257,10 +281,10 @@ _RUN, _FOLLOWED, _DRAWN = "m3-run", "m3-followed", "m3-drawn"
 
 @st.fragment(run_every=push.poll_seconds())
 def follow(view: RoomView) -> None:
-    """Redraw the page if the table moved, else tick the "now" banner.
+    """Redraw the page if the table moved, else the "now" banner.
 
     It runs when the room moves (pushed: :mod:`ui.push`), when the room is next due to move
-    of itself or a countdown shows, and at the poll, the safety net. A fragment's rerun runs
+    of itself (a bot's move, a timer), and at the poll, the safety net. A fragment's rerun runs
     only this function, outside app.py's guard: it has its own.
     """
     inline = st.session_state.get(_FOLLOWED) != st.session_state.get(_RUN)
@@ -276,8 +300,8 @@ def follow(view: RoomView) -> None:
     if current != view.pulse or not drawn:
         st.rerun(scope="app")
     try:
-        ticking = banner(view)
-        push.wake(view.code, time.time() + 1 if ticking else due_at, thinking=_late(due_at))
+        banner(view)
+        push.wake(view.code, due_at, thinking=_late(due_at))
     except Exception:
         session.show_failure("the now line")
 

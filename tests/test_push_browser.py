@@ -107,3 +107,33 @@ def test_p_a_tap_shows_on_the_other_pages_and_the_bots_moves_follow(
     finally:
         player_context.close()
         watcher_context.close()
+
+
+CLOCK = """() => {
+  const now = [...document.querySelectorAll('.m3-now.m3-yours')].pop();
+  const clock = now && now.querySelector('.m3-clock');
+  return clock ? Number(clock.textContent.replace(/\\D/g, '')) : null;
+}"""
+
+
+def test_a5_the_bidding_countdown_counts_down_on_the_page_between_moves(
+    sites: dict[str, Any], browser: Browser
+) -> None:
+    """A bidder's seconds and the tab's title count down every second with no move to
+    redraw the page (the push server's poll is ten minutes away)."""
+    rooms: Rooms = sites["rooms"]
+    code, host = open_table(rooms, "moon3")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        seat_page(page, sites["push"], code, host)
+        page.wait_for_function(f"() => ({CLOCK})() !== null", timeout=30_000)
+        version = stored_version(sites["path"], code)
+        first = page.evaluate(CLOCK)
+        page.wait_for_timeout(2_300)
+        later = page.evaluate(CLOCK)
+        assert stored_version(sites["path"], code) == version  # nothing moved meanwhile
+        assert 2 <= first - later <= 3, (first, later)
+        assert page.title().startswith(f"Your turn · {later} s · "), page.title()
+    finally:
+        context.close()

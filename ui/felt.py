@@ -258,9 +258,18 @@ def waiting_on(
     left = None
     if timed and view.deadline is not None:
         left = max(0, int(view.deadline - at))
-        text += f" · {timed} in <b>{left}&nbsp;s</b>"
+        # The page counts the seconds down itself (screens/room.py), from the time left
+        # when it was drawn: no rerun a second, and no trust in the phone's clock.
+        text += (
+            f' · {timed} in <b class="m3-clock" data-ends="{view.deadline:.0f}" '
+            f'data-left="{max(0.0, view.deadline - at):.1f}">{left}&nbsp;s</b>'
+        )
     elif view.waiting_since is not None and at - view.waiting_since >= 10:
-        text += f" · waiting {int(at - view.waiting_since)}&nbsp;s"
+        waited = at - view.waiting_since
+        text += (
+            f' · waiting <b class="m3-clock" data-ends="w{view.waiting_since:.0f}" '
+            f'data-waited="{waited:.1f}">{int(waited)}&nbsp;s</b>'
+        )
     return Now(text, mine, left)
 
 

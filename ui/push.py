@@ -22,9 +22,11 @@ when an upgrade breaks any of them):
   ``_event_loop``, ``has_fragment`` and ``request_rerun``: a rerun of that one
   fragment, sent with no widget values (so no button fires twice), as the
   browser's own timed rerun of a fragment is;
-- ``_scriptrunner._requests._state``: whether a run the browser asked for is still
-  waiting to start, in which case nothing is asked (the two would merge, and the
-  merged run would take this page's address over the one the browser chose).
+- ``_scriptrunner``: whether a run of the session is under way or ending. A rerun is
+  asked only of an idle session (else a little later), as the browser asks for its
+  own: a request that meets a run ending would start a second runner whose first
+  messages the page never gets, and one that meets a run the browser asked for would
+  merge into it and might carry this page's address over one the browser just chose.
 
 When any is missing, or ``PUSH=off`` is set, :func:`available` is false, the
 pages poll every second as before, and the server log says so once.
@@ -48,6 +50,9 @@ SAFETY_POLL = 5.0
 FALLBACK_POLL = 1.0
 #: A wake that finds the room's bot still thinking looks again this much later.
 RECHECK = 0.25
+#: A page whose session is busy is asked again this much later, for this long at most
+#: (then its own poll, the safety net, takes over).
+RETRY, GIVE_UP = 0.02, 5.0
 
 
 @dataclass(slots=True)
@@ -58,14 +63,15 @@ class _Page:
     session: Any
     fragment: str
     asked: bool = False
-    #: When a wake of this page is set for (a later one is not set too).
-    wake_at: float | None = None
 
 
 _lock = threading.Lock()
-#: Room code -> session id -> the page; and the room each session shows.
+#: Room code -> session id -> the page; the room each session shows; and, per room, when
+#: a wake is set for (one a room: the page it wakes moves the room, and the move reaches
+#: the others as any move does).
 _rooms: dict[str, dict[str, _Page]] = {}
 _shown: dict[str, str] = {}
+_wakes: dict[str, float] = {}
 _checked: bool | None = None
 
 
@@ -99,19 +105,8 @@ def check() -> None:
         ("AppSession.request_rerun", callable(getattr(AppSession, "request_rerun", None))),
         ("AppSession.has_fragment", callable(getattr(AppSession, "has_fragment", None))),
     ]
-    from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
-    from streamlit.runtime.scriptrunner_utils.script_requests import (
-        ScriptRequests,
-        ScriptRequestType,
-    )
-
-    runner_init = ScriptRunner.__init__.__code__.co_names
-    requests_init = ScriptRequests.__init__.__code__.co_names
     session_init = AppSession.__init__.__code__.co_names
     wanted += [
-        ("ScriptRequestType.RERUN", hasattr(ScriptRequestType, "RERUN")),
-        ("ScriptRunner._requests", "_requests" in runner_init),
-        ("ScriptRequests._state", "_state" in requests_init),
         ("AppSession._scriptrunner", "_scriptrunner" in session_init),
         ("AppSession._client_state", "_client_state" in session_init),
         ("AppSession._event_loop", "_event_loop" in session_init),
@@ -217,9 +212,9 @@ def moved(code: str) -> None:
 
 
 def wake(code: str, when: float | None, thinking: bool = False) -> None:
-    """Look at room ``code`` again from this page at ``when`` (a time as ``time.time``
-    counts), when the room moves of itself; ``thinking``: it is due but its bot is still
-    thinking, so look again shortly."""
+    """Look at room ``code`` again at ``when`` (a time as ``time.time`` counts), when the
+    room moves of itself; ``thinking``: it is due but its bot is still thinking, so look
+    again shortly. One page of the room's on this server is woken, whichever is there."""
     if not available() or when is None:
         return
     here = _here()
@@ -228,31 +223,41 @@ def wake(code: str, when: float | None, thinking: bool = False) -> None:
     session_id, _, session = here
     at = max(when, time.time() + RECHECK) if thinking or when <= time.time() else when
     with _lock:
-        page = _rooms.get(code, {}).get(session_id)
-        if page is None or (page.wake_at is not None and page.wake_at <= at):
+        if session_id not in _rooms.get(code, {}):
             return
-        page.wake_at = at
-    delay = max(0.0, at - time.time())
+        if code in _wakes and _wakes[code] <= at:
+            return
+        _wakes[code] = at
 
     def ring() -> None:
         with _lock:
-            current = _rooms.get(code, {}).get(session_id)
-            if current is not page:
+            if _wakes.get(code) != at:
+                return  # an earlier wake was set since, and rang
+            del _wakes[code]
+            pages = _rooms.get(code, {})
+            idle = [(sid, page) for sid, page in pages.items() if not page.asked]
+            if len(idle) < len(pages):
+                return  # a page's run is asked already: it reads the room and moves it
+            woken = next(((sid, page) for sid, page in idle if sid == session_id), None)
+            woken = woken or (idle[0] if idle else None)
+            if woken is None:
                 return
-            page.wake_at = None
-            if page.asked:
-                return
-            page.asked = True
-        _rerun(code, session_id, page)
+            woken[1].asked = True
+        _rerun(code, *woken)
 
     with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
-        session._event_loop.call_soon_threadsafe(session._event_loop.call_later, delay, ring)
+        session._event_loop.call_soon_threadsafe(
+            session._event_loop.call_later, max(0.0, at - time.time()), ring
+        )
 
 
 def _rerun(code: str, session_id: str, page: _Page) -> None:
-    """Ask ``page``'s session to rerun its table fragment (on the server's event loop)."""
+    """Ask ``page``'s session to rerun its table fragment (on the server's event loop), as
+    soon as the session is idle."""
     runtime, client_state, _, _ = _runtime()
     session = page.session
+    loop = session._event_loop
+    give_up = time.monotonic() + GIVE_UP
 
     def run() -> None:
         gone = runtime.exists() and (
@@ -261,11 +266,13 @@ def _rerun(code: str, session_id: str, page: _Page) -> None:
         if gone or not session.has_fragment(page.fragment):
             _forget(code, session_id, page)  # the browser left, or went to another screen
             return
-        if _pending(session):
-            # A run the browser asked for waits to start: it reads the room as it is then.
-            # A rerun asked now would merge into it and might carry this page's address
-            # over one the browser just chose.
-            page.asked = False
+        if not page.asked:
+            return  # the fragment ran since it was asked: it read the room
+        if session._scriptrunner is not None:  # a run under way or ending: after it
+            if time.monotonic() < give_up:
+                loop.call_later(RETRY, run)
+            else:
+                page.asked = False
             return
         state = client_state()
         state.CopyFrom(session._client_state)
@@ -275,19 +282,9 @@ def _rerun(code: str, session_id: str, page: _Page) -> None:
         session.request_rerun(state)
 
     try:
-        session._event_loop.call_soon_threadsafe(run)
+        loop.call_soon_threadsafe(run)
     except RuntimeError:  # the session's loop is closed: the browser is gone
         _forget(code, session_id, page)
-
-
-def _pending(session: Any) -> bool:
-    """Whether ``session`` has a run asked for that has not started yet."""
-    runner = session._scriptrunner
-    if runner is None:
-        return False
-    from streamlit.runtime.scriptrunner_utils.script_requests import ScriptRequestType
-
-    return bool(runner._requests._state == ScriptRequestType.RERUN)
 
 
 def _forget(code: str, session_id: str, page: _Page) -> None:
