@@ -1,13 +1,15 @@
-"""Push: a room that moves reruns, at once, the table of every page of this server showing it.
+"""Push: a room that moves redraws, at once, every page of this server showing it.
 
 Each table page runs a small fragment (``follow`` in ``screens/room.py``) that
 reads the room's pulse and redraws the page when the room moved. Without push
-the browser reruns it on a timer (a poll); with push the server reruns it the
-moment a move is written here (:func:`moved`, given every room the service
-writes) or heard from another server (:mod:`core.store.listen`), and when the
-room is next due to move of itself (a bot's move, a timer: :func:`wake`). The
-poll stays, slower, as a safety net. A pushed rerun reads the room exactly as
-a polled one does; what moves the page is still only the room's version.
+the browser reruns it on a timer (a poll). With push, the moment a move is
+written here (:func:`moved`, given every room the service writes) or heard from
+another server (:mod:`core.store.listen`), the server reruns each page showing
+the room, whole, as the fragment would on finding the move; and when the room
+is next due to move of itself (a bot's move, a timer: :func:`wake`) it reruns
+one page's fragment, which makes that move. The poll stays, slower, as a safety
+net. A pushed rerun reads the room exactly as a polled one does; what moves the
+page is still only the room's version.
 
 Streamlit has no public call to rerun another browser's session, so this is
 the one module that uses its private runtime, and only these parts of it
@@ -19,9 +21,9 @@ when an upgrade breaks any of them):
 - ``get_script_run_ctx().session_id`` and ``ThreadState.get().fragment_id``: the
   session and fragment that run the table's fragment now;
 - the session's ``_client_state`` (the page and URL of its last run),
-  ``_event_loop``, ``has_fragment`` and ``request_rerun``: a rerun of that one
-  fragment, sent with no widget values (so no button fires twice), as the
-  browser's own timed rerun of a fragment is;
+  ``_event_loop``, ``has_fragment`` and ``request_rerun``: a rerun of the page, or of
+  that one fragment, sent with no widget values (so no button fires twice), as
+  ``st.rerun`` and the browser's own timed rerun of a fragment are;
 - ``_scriptrunner``: whether a run of the session is under way or ending. A rerun is
   asked only of an idle session (else a little later), as the browser asks for its
   own: a request that meets a run ending would start a second runner whose first
@@ -208,7 +210,7 @@ def moved(code: str) -> None:
         for _, page in due:
             page.asked = True
     for session_id, page in due:
-        _rerun(code, session_id, page)
+        _rerun(code, session_id, page, whole=True)
 
 
 def wake(code: str, when: float | None, thinking: bool = False) -> None:
@@ -243,7 +245,7 @@ def wake(code: str, when: float | None, thinking: bool = False) -> None:
             if woken is None:
                 return
             woken[1].asked = True
-        _rerun(code, *woken)
+        _rerun(code, *woken, whole=False)
 
     with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
         session._event_loop.call_soon_threadsafe(
@@ -251,9 +253,10 @@ def wake(code: str, when: float | None, thinking: bool = False) -> None:
         )
 
 
-def _rerun(code: str, session_id: str, page: _Page) -> None:
-    """Ask ``page``'s session to rerun its table fragment (on the server's event loop), as
-    soon as the session is idle."""
+def _rerun(code: str, session_id: str, page: _Page, whole: bool) -> None:
+    """Ask ``page``'s session, as soon as it is idle, to rerun the whole page (``whole``: the
+    room moved, so the page redraws, as its table fragment would ask) or its table fragment
+    (to look whether the room is due to move), on the server's event loop."""
     runtime, client_state, _, _ = _runtime()
     session = page.session
     loop = session._event_loop
@@ -277,8 +280,9 @@ def _rerun(code: str, session_id: str, page: _Page) -> None:
         state = client_state()
         state.CopyFrom(session._client_state)
         state.ClearField("widget_states")
-        state.fragment_id = page.fragment
-        state.is_auto_rerun = True
+        if not whole:
+            state.fragment_id = page.fragment
+            state.is_auto_rerun = True
         session.request_rerun(state)
 
     try:
