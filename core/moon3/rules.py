@@ -282,8 +282,8 @@ def lowest_bid(state: State) -> int:
 def callable_cards(state: State) -> list[int]:
     """R18: cards with a dealt copy that is not in the bidder's hand, display order."""
     assert state.bidder is not None
-    own = Counter(state.dealt[state.bidder])
-    return [c for c, copies in _dealt(state).items() if copies > own[c]]
+    own = Counter(state.dealt[state.bidder]).get
+    return [c for c, copies in _dealt(state).items() if copies > own(c, 0)]
 
 
 def _dealt(state: State) -> Counter[int]:
@@ -514,10 +514,11 @@ def _check_call(state: State, called: object) -> None:
         raise IllegalAction(f"Call exactly {need} card{'s' if need > 1 else ''}, not {len(called)}")
     if len(set(called)) != len(called):
         raise IllegalAction("The cards you call must all be different")
-    allowed = set(callable_cards(state))
+    assert state.bidder is not None
+    dealt, own = _dealt(state), state.dealt[state.bidder]
     for c in called:
-        if c not in allowed:
-            why = "it was not dealt" if c not in _dealt(state) else "you hold every copy dealt"
+        if dealt[c] <= own.count(c):  # R18, as callable_cards lists them
+            why = "it was not dealt" if c not in dealt else "you hold every copy dealt"
             raise IllegalAction(f"You cannot call {label(c)}: {why}")
 
 
@@ -553,11 +554,11 @@ def apply_unchecked(state: State, action: Action) -> None:
 
 
 def _next_bidder(state: State, seat: int) -> int:
-    n = state.config.players
-    passed = state.passed
-    seat = seats.next_seat(seat, n)
+    """The next seat clockwise after ``seat`` that has not passed."""
+    clockwise, passed = state.clockwise, state.passed
+    seat = clockwise[seat]
     while passed[seat]:
-        seat = seats.next_seat(seat, n)
+        seat = clockwise[seat]
     return seat
 
 
