@@ -89,6 +89,7 @@ KEYS = tuple(tuple(_key_table(t, led) for led in range(4)) for t in range(4))
 _NO_SUITS: tuple[int, ...] = SUIT
 _PLAYING = Phase.PLAYING
 _BIDDING = Phase.BIDDING
+_TRUMP = Phase.TRUMP
 #: An action's value as the phase function that applies it reads it.
 V = TypeVar("V")
 JOKER_SUIT = SUIT[JOKER]  # where jokers sit in a seat's plays by suit
@@ -281,9 +282,20 @@ def lowest_bid(state: State) -> int:
 def callable_cards(state: State) -> list[int]:
     """R18: cards with a dealt copy that is not in the bidder's hand, display order."""
     assert state.bidder is not None
-    dealt = Counter(c for hand in state.dealt for c in hand)
-    own = Counter(state.dealt[state.bidder])
-    return [c for c in ALL_IDS if dealt[c] > own[c]]
+    own = Counter(state.dealt[state.bidder]).get
+    return [c for c, copies in _dealt(state).items() if copies > own(c, 0)]
+
+
+def _dealt(state: State) -> Counter[int]:
+    """How many copies of each card were dealt, in display order: the deck less the removed
+    cards, as every deal of the round's table and removal holds them (shared: never changed)."""
+    cfg = state.config
+    return _copies(cfg.decks, cfg.jokers, state.removed)
+
+
+@cache
+def _copies(decks: int, jokers: bool, removed: tuple[int, ...]) -> Counter[int]:
+    return Counter(_pack(decks, jokers, removed))
 
 
 class CallOptions(Sequence[Action]):
@@ -435,8 +447,14 @@ def apply(state: State, action: Action) -> None:
                 and lowest_bid(state) <= amount <= state.config.max_bid
                 and not amount % BID_STEP
             ):
-                _bid(state, action)
+                _bid(state, action, amount)
                 return
+    elif state.phase is _TRUMP and action.__class__ is Action:
+        # R15: the bidder names spades, hearts, clubs or diamonds.
+        seat, kind, suit = action
+        if kind == TRUMP and seat == state.to_act and suit.__class__ is int and 0 <= suit < 4:
+            _trump(state, action, suit)
+            return
     check(state, action)
     apply_unchecked(state, action)
 
@@ -496,11 +514,11 @@ def _check_call(state: State, called: object) -> None:
         raise IllegalAction(f"Call exactly {need} card{'s' if need > 1 else ''}, not {len(called)}")
     if len(set(called)) != len(called):
         raise IllegalAction("The cards you call must all be different")
-    allowed = set(callable_cards(state))
+    assert state.bidder is not None
+    dealt, own = _dealt(state), state.dealt[state.bidder]
     for c in called:
-        if c not in allowed:
-            dealt = sum(h.count(c) for h in state.dealt)
-            why = "it was not dealt" if not dealt else "you hold every copy dealt"
+        if dealt[c] <= own.count(c):  # R18, as callable_cards lists them
+            why = "it was not dealt" if c not in dealt else "you hold every copy dealt"
             raise IllegalAction(f"You cannot call {label(c)}: {why}")
 
 
@@ -526,35 +544,35 @@ def apply_unchecked(state: State, action: Action) -> None:
     if kind == PLAY:
         _play(state, seat, value, action, state.hands[seat])  # type: ignore[arg-type]
     elif kind == BID:
-        _bid(state, action)
+        _bid(state, action, _value(action, int))
     elif kind == PASS:
         _pass(state, action)
     elif kind == TRUMP:
-        _trump(state, action)
+        _trump(state, action, _value(action, int))
     else:
-        _call(state, action)
+        _call(state, action, _value(action, tuple))
 
 
 def _next_bidder(state: State, seat: int) -> int:
-    n = state.config.players
-    passed = state.passed
-    seat = seats.next_seat(seat, n)
+    """The next seat clockwise after ``seat`` that has not passed."""
+    clockwise, passed = state.clockwise, state.passed
+    seat = clockwise[seat]
     while passed[seat]:
-        seat = seats.next_seat(seat, n)
+        seat = clockwise[seat]
     return seat
 
 
-def _logged(state: State, action: Action, kind: type[V]) -> V:
-    """Log ``action`` and return its value, of type ``kind`` for its action type."""
+def _value(action: Action, kind: type[V]) -> V:
+    """The value of ``action``, of type ``kind`` for its action type."""
     value = action.value
     assert isinstance(value, kind)
-    state.history.append(action)
     return value
 
 
-def _bid(state: State, action: Action) -> None:
+def _bid(state: State, action: Action, amount: int) -> None:
+    """``action``, a bid of ``amount``, raises the auction or wins it (R13)."""
     seat = action.seat
-    amount = _logged(state, action, int)
+    state.history.append(action)
     state.high_bid = amount
     state.high_bidder = seat
     # R13: a bid of the maximum, or a bid after everyone else passed, wins at once.
@@ -592,15 +610,16 @@ def _end_auction(state: State, winner: int, amount: int) -> None:
         state.phase = Phase.TRUMP
 
 
-def _call(state: State, action: Action) -> None:
-    called = _logged(state, action, tuple)
+def _call(state: State, action: Action, called: tuple[int, ...]) -> None:
+    state.history.append(action)
     state.called = called
-    state.copies_left = {c: sum(h.count(c) for h in state.dealt) for c in called}
+    dealt = _dealt(state)
+    state.copies_left = {c: dealt[c] for c in called}
     state.phase = Phase.TRUMP
 
 
-def _trump(state: State, action: Action) -> None:
-    suit = _logged(state, action, int)
+def _trump(state: State, action: Action, suit: int) -> None:
+    state.history.append(action)
     state.trump = suit
     state.eff_suit = EFF_SUIT[suit]
     state.phase = Phase.PLAYING
@@ -632,7 +651,7 @@ def _play(state: State, seat: int, c: int, action: Action, hand: list[int]) -> N
         state.to_act = state.clockwise[seat]
         return
     winner = state.best_seat
-    state.points[winner] += sum([POINTS[x] for x in trick])  # R25
+    state.points[winner] += sum(map(POINTS.__getitem__, trick))  # R25
     if KALI_TIDI in trick:
         state.kali.extend([winner] * trick.count(KALI_TIDI))
     state.trick_winners.append(winner)

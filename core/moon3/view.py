@@ -195,7 +195,9 @@ def _extend(state: State, memo: Memo | None) -> Memo:
         while done < len(winners):  # one trick more, as a rule
             seats_, cards_ = finished[done]
             winner = winners[done]
-            tricks += (_new(TrickView, (seats_, cards_, winner, sum([POINTS[c] for c in cards_]))),)
+            tricks += (
+                _new(TrickView, (seats_, cards_, winner, sum(map(POINTS.__getitem__, cards_)))),
+            )
             taken[winner] += 1
             done += 1
         points = tuple(state.points)
@@ -205,7 +207,7 @@ def _extend(state: State, memo: Memo | None) -> Memo:
             tricks,
             tuple(taken),
             points,
-            (sum([points[s] for s in sides[1]]), sum([points[s] for s in sides[2]])),
+            (sum(map(points.__getitem__, sides[1])), sum(map(points.__getitem__, sides[2]))),
             table[4] - sum(points),
             kali,
         )
@@ -234,7 +236,7 @@ def player_view(state: State, seat: int | None) -> PlayerView:
                 tuple(state.trick_seats),
                 tuple(trick_cards),
                 state.best_seat,
-                sum([POINTS[c] for c in trick_cards]),
+                sum(map(POINTS.__getitem__, trick_cards)),
             ),
         )
     else:

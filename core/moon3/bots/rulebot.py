@@ -127,10 +127,11 @@ def _values(hand: tuple[int, ...], players: int, decks: int, jokers: bool) -> tu
             else:
                 if suit not in side:
                     # Weighed as if the next suit were trump: any other trump weighs it alike.
+                    # Only its two highest cards (lowest ids) can add a trick, so only they are
+                    # weighed, and the many holdings that share them share one entry.
                     other = (suit + 1) % 4
-                    side[suit] = _suit_gains(
-                        tuple(printed[suit]), other, suit, players, decks, jokers
-                    )
+                    top = tuple(sorted(printed[suit])[:2])
+                    side[suit] = _suit_gains(top, other, suit, players, decks, jokers)
                 gains.append(side[suit])
         values.append(_value(gains, hand, decks))
     return tuple(values)
@@ -263,7 +264,7 @@ def choose_card(k: Knowledge) -> int:
     keys = KEYS[k.trump][led]
     after = k.to_play_after()
     risky_after = [s for s in after if s not in k.friends]
-    points_in = sum([POINTS[c] for c in k.trick_cards])
+    points_in = sum(map(POINTS.__getitem__, k.trick_cards))
     if winner in k.friends:
         safe = not risky_after or k.beaters(best, led) == 0
         if safe:
