@@ -334,14 +334,16 @@ def spades_after(rooms: Rooms, ordered: list[str], moves: int) -> str:
     return ordered[rooms.view(ordered[0]).table.to_act]  # type: ignore[union-attr]
 
 
-def decisions(database: str) -> Iterator[tuple[str, str, str]]:
-    """Each decision at each table: (name, path of the deciding player's page, kind).
+def decisions(database: str, table: str) -> Iterator[tuple[str, str, str]]:
+    """Each decision at ``table`` (a key of :data:`TABLES` or :data:`SPADES_TABLES`): (name,
+    path of the deciding player's page, kind).
 
-    Each table is set up just before it is looked at, so no bidding timer runs out while
+    Each room is set up just before it is looked at, so no bidding timer runs out while
     the screens before it are checked.
     """
     rooms = Rooms(Store(database))
-    for table, settings in TABLES.items():
+    if table in TABLES:
+        settings = TABLES[table]
         code, tokens = open_room(rooms, settings, humans=settings.players)
         view = rooms.view(tokens[0])
         if view.status == "choosing":
@@ -357,17 +359,16 @@ def decisions(database: str) -> Iterator[tuple[str, str, str]]:
                     actor = ordered[rooms.view(actor).table.to_act]  # type: ignore[union-attr]
             yield (f"{table}-{phase}", f"/room?room={code}&seat={actor}", phase)
         code, host, ordered = seated(rooms, settings)
-        play_until_round_ends(rooms, ordered, random.Random(3))
-        yield (f"{table}-results", f"/room?room={code}&seat={host}", "results")
-    for table, spades in SPADES_TABLES.items():
+    else:
+        spades = SPADES_TABLES[table]
         # Bidding opens the hand; playing: every bid in and a trick under way.
         for phase, moves in (("bidding", 0), ("playing", spades.players + 2)):
             code, _, ordered = seated(rooms, spades)
             actor = spades_after(rooms, ordered, moves)
             yield (f"{table}-{phase}", f"/room?room={code}&seat={actor}", phase)
         code, host, ordered = seated(rooms, spades)
-        play_until_round_ends(rooms, ordered, random.Random(3))
-        yield (f"{table}-results", f"/room?room={code}&seat={host}", "results")
+    play_until_round_ends(rooms, ordered, random.Random(3))
+    yield (f"{table}-results", f"/room?room={code}&seat={host}", "results")
     rooms.store.close()
 
 
@@ -447,10 +448,12 @@ RESTING = """([x, y]) => new Promise(done => {
 })"""
 
 
+@pytest.mark.parametrize("table", [*TABLES, *SPADES_TABLES])
 def test_each_decision_fits_one_screen_at_phone_and_laptop_size(
-    server: str, browser: Browser, database: str
+    server: str, browser: Browser, database: str, table: str
 ) -> None:
-    """Every decision at 4/13, 7/14, 5/20 and Spades at 3/18 and 4/13: all on one screen.
+    """Every decision at 4/13, 7/14, 5/20, 12/8 and Spades at 3/18 and 4/13 (one table a
+    test): all on one screen.
 
     The felt, the hand and the controls of the decision are inside the viewport
     as the page opens, no control is covered by another element (a card by
@@ -460,7 +463,7 @@ def test_each_decision_fits_one_screen_at_phone_and_laptop_size(
     sizes = ((390, 844), (1280, 800))
     contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in sizes]
     pages = [context.new_page() for context in contexts]
-    for name, path, kind in decisions(database):  # both sizes at once: the bid timer runs
+    for name, path, kind in decisions(database, table):  # both sizes at once: the timer runs
         open_each(pages, f"{server}{path}")
         for page in pages:
             page.wait_for_selector(".m3-felt", timeout=20_000)
