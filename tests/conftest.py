@@ -23,53 +23,67 @@ def _drives_a_browser(item: pytest.Item) -> bool:
     return hasattr(getattr(item, "module", None), "streamlit_server")
 
 
-def _weights(config: pytest.Config, modules: dict[str, list[pytest.Item]]) -> dict[str, float]:
-    """How long each browser module is expected to take, a hint for the order of the run only:
-    the seconds its tests took when this checkout last ran them, measured by the suite itself.
-    A test never measured (a fresh clone) counts as long as the longest measured browser test,
-    or as one when none is, so that a module nobody has timed goes early rather than last."""
+#: A test expected to take this long (seconds) or longer is a unit of its own when the run is
+#: shared out, apart from the rest of its module, so one long module cannot keep a worker busy
+#: alone at the end; and what a browser test never measured counts as, at least.
+ALONE, TYPICAL = 45.0, 6.0
+
+
+def _seconds(config: pytest.Config, items: list[pytest.Item]) -> dict[str, float]:
+    """How long each browser test is expected to take, a hint for the order of the run only:
+    the seconds it took when this checkout last ran it (measured by the suite itself), else
+    its ``seconds`` mark (the whole-game tests carry one, for a fresh clone), else as long as
+    the typical measured one, so that a test nobody has timed goes early rather than last."""
     cache = getattr(config, "cache", None)
     measured: dict[str, float] = (cache.get(MEASURED, {}) if cache else {}) or {}
-    known = [
-        measured[i.nodeid] for items in modules.values() for i in items if i.nodeid in measured
-    ]
-    unknown = max(known, default=1.0)
-    return {
-        path: sum(measured.get(item.nodeid, unknown) for item in items)
-        for path, items in modules.items()
-    }
+    known = sorted(measured[i.nodeid] for i in items if i.nodeid in measured)
+    typical = max(TYPICAL, known[len(known) // 2] if known else 0.0)
+    seconds: dict[str, float] = {}
+    for item in items:
+        mark = item.get_closest_marker("seconds")
+        given = float(mark.args[0]) if mark is not None else typical
+        seconds[item.nodeid] = measured.get(item.nodeid, given)
+    return seconds
 
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under ``--dist worksteal``, spread the browser modules over the workers.
+    """Under ``--dist worksteal``, spread the browser tests over the workers.
 
-    The browser modules mostly wait (for a page's poll, a bot's pause), the others mostly
+    The browser tests mostly wait (for a page's poll, a bot's pause), the others mostly
     compute. Work stealing hands worker ``i`` the ``i``-th contiguous run of the collection
-    and balances from the back of the queues, so the browser modules go at the head of
-    every worker's run, longest first, each module whole (one server and one Chromium for
-    it) and the workers' shares as even as their measured times make them, and the other
-    tests follow in their own order: the computing tests at the back even out the end.
-    Which tests run is unchanged: only their order is.
+    and balances from the back of the queues, so the browser tests go at the head of every
+    worker's run, longest first, and the workers' shares as even as the expected times make
+    them (:func:`_seconds`); the other tests follow in their own order: the computing tests at
+    the back even out the end. A module is shared out whole (one server and one Chromium for
+    it), but for its long tests (:data:`ALONE`), which may go to another worker; a worker runs
+    its part of each module in one stretch, in the module's order. Which tests run is
+    unchanged: only their order is.
     """
     workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
     # A worker's own options say "no" distribution; the command line's are kept here.
     if workers < 2 or getattr(config.known_args_namespace, "dist", None) != "worksteal":
         return
-    modules: dict[str, list[pytest.Item]] = {}
-    rest: list[pytest.Item] = []
-    for item in items:
-        if _drives_a_browser(item):
-            modules.setdefault(_module(item), []).append(item)
-        else:
-            rest.append(item)
-    weights = _weights(config, modules)
+    browser = [item for item in items if _drives_a_browser(item)]
+    rest = [item for item in items if not _drives_a_browser(item)]
+    seconds = _seconds(config, browser)
+    units: dict[str, list[pytest.Item]] = {}
+    for item in browser:
+        alone = seconds[item.nodeid] >= ALONE
+        units.setdefault(item.nodeid if alone else _module(item), []).append(item)
+    weight = {key: sum(seconds[i.nodeid] for i in unit) for key, unit in units.items()}
     shares: list[list[pytest.Item]] = [[] for _ in range(workers)]
     loads = [0.0] * workers
-    for path in sorted(modules, key=lambda p: (-weights[p], p)):
+    for key in sorted(units, key=lambda k: (-weight[k], k)):
         emptiest = loads.index(min(loads))
-        shares[emptiest] += modules[path]
-        loads[emptiest] += weights[path]
+        shares[emptiest] += units[key]
+        loads[emptiest] += weight[key]
+    place = {item.nodeid: index for index, item in enumerate(items)}
+    for share in shares:  # each module's part in one stretch, the heaviest part first
+        part: dict[str, float] = {}
+        for item in share:
+            part[_module(item)] = part.get(_module(item), 0.0) + seconds[item.nodeid]
+        share.sort(key=lambda i: (-part[_module(i)], _module(i), place[i.nodeid]))
     ordered: list[pytest.Item] = []
     left = len(items)
     for index, share in enumerate(shares):

@@ -194,6 +194,7 @@ def call_teammates(page: Page, count: int) -> None:
     page.get_by_role("button", name="Call", exact=True).click()
 
 
+@pytest.mark.seconds(110)
 def test_card_based_five_players_two_decks_last_rule(
     server: str, browser: Browser, database: str
 ) -> None:
@@ -448,6 +449,7 @@ RESTING = """([x, y]) => new Promise(done => {
 })"""
 
 
+@pytest.mark.seconds(35)
 @pytest.mark.parametrize("table", [*TABLES, *SPADES_TABLES])
 def test_each_decision_fits_one_screen_at_phone_and_laptop_size(
     server: str, browser: Browser, database: str, table: str
@@ -486,6 +488,7 @@ def test_each_decision_fits_one_screen_at_phone_and_laptop_size(
         context.close()
 
 
+@pytest.mark.seconds(85)
 def test_every_screen_at_phone_and_laptop_size_without_sideways_scrolling(
     server: str, browser: Browser, database: str
 ) -> None:
@@ -513,6 +516,7 @@ def test_every_screen_at_phone_and_laptop_size_without_sideways_scrolling(
         context.close()
 
 
+@pytest.mark.seconds(30)
 def test_quick_game_from_home_with_rules_bots_plays_a_full_round(
     server: str, browser: Browser, database: str
 ) -> None:
@@ -582,6 +586,7 @@ def test_quick_game_from_home_with_rules_bots_plays_a_full_round(
     context.close()
 
 
+@pytest.mark.seconds(40)
 def test_stats_page_with_bot_played_games_reads_on_a_phone_and_a_laptop(
     server: str, browser: Browser, database: str
 ) -> None:

@@ -53,6 +53,7 @@ def wait_until_shown(pages: list[Page], version: int) -> None:
         )
 
 
+@pytest.mark.seconds(170)
 def test_team_wise_2v2_round_on_two_servers_with_reload_failover_and_no_leaks(
     postgres_server: str, browser: Browser
 ) -> None:

@@ -127,6 +127,7 @@ def tap(page: Page, css: str) -> None:
     page.locator(css).first.click(timeout=10_000)
 
 
+@pytest.mark.seconds(50)
 def test_three_browsers_play_to_21(site: tuple[str, str], browser: Browser) -> None:
     base, database = site
     sizes = [(390, 844), (1280, 800), (390, 844)]

@@ -156,6 +156,7 @@ def make(page: Page, action: Action, shot: str | None = None) -> None:
     play.click(timeout=10_000)
 
 
+@pytest.mark.seconds(120)
 def test_four_browsers_play_a_game_of_thirteen(site: tuple[str, str], browser: Browser) -> None:
     base, database = site
     sizes = [(390, 844), (1280, 800), (390, 844), (1280, 800)]
