@@ -236,21 +236,26 @@ def wake(code: str, when: float | None, thinking: bool = False) -> None:
             if _wakes.get(code) != at:
                 return  # an earlier wake was set since, and rang
             del _wakes[code]
-            pages = _rooms.get(code, {})
-            idle = [(sid, page) for sid, page in pages.items() if not page.asked]
-            if len(idle) < len(pages):
-                return  # a page's run is asked already: it reads the room and moves it
-            woken = next(((sid, page) for sid, page in idle if sid == session_id), None)
-            woken = woken or (idle[0] if idle else None)
-            if woken is None:
-                return
-            woken[1].asked = True
-        _rerun(code, *woken, whole=False)
+        _wake_one(code, session_id)
 
     with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
         session._event_loop.call_soon_threadsafe(
             session._event_loop.call_later, max(0.0, at - time.time()), ring
         )
+
+
+def _wake_one(code: str, prefer: str | None) -> None:
+    """Rerun the table fragment of one page of room ``code`` on this server (``prefer``'s when
+    it is there), which makes the move that is due; none when a page's rerun is asked already
+    (that run reads the room, and moves it)."""
+    with _lock:
+        pages = _rooms.get(code, {})
+        if not pages or any(page.asked for page in pages.values()):
+            return
+        session_id = prefer if prefer in pages else next(iter(pages))
+        page = pages[session_id]
+        page.asked = True
+    _rerun(code, session_id, page, whole=False)
 
 
 def _rerun(code: str, session_id: str, page: _Page, whole: bool) -> None:
@@ -268,6 +273,8 @@ def _rerun(code: str, session_id: str, page: _Page, whole: bool) -> None:
         )
         if gone or not session.has_fragment(page.fragment):
             _forget(code, session_id, page)  # the browser left, or went to another screen
+            if not whole:
+                _wake_one(code, None)  # another page of the room makes the move
             return
         if not page.asked:
             return  # the fragment ran since it was asked: it read the room
