@@ -30,7 +30,7 @@ from core.spades.state import Phase, State
 
 SPADES = 0
 NEXT = seats.NEXT
-PLAYING, HAND_OVER = Phase.PLAYING, Phase.HAND_OVER
+BIDDING, PLAYING, HAND_OVER = Phase.BIDDING, Phase.PLAYING, Phase.HAND_OVER
 #: Every spade and both jokers: the trump suit.
 TRUMP_MASK = sum(1 << c for c in range(13)) | (1 << cards.BIG_JOKER) | (1 << cards.LITTLE_JOKER)
 #: The cards that follow a lead of each suit (spades: the jokers too).
@@ -42,6 +42,8 @@ FOLLOW = (
 BIT = tuple(1 << c for c in range(54))
 #: The cards of the three other suits, which may be led before spades are broken.
 SIDE_MASK = ((1 << 52) - 1) & ~TRUMP_MASK
+#: Whether each card is a trump: a lookup, where a shift of the mask would build an integer.
+IS_TRUMP = tuple(bool(TRUMP_MASK >> c & 1) for c in range(54))
 #: Each card's suit for following (the jokers are spades).
 SUIT = tuple(SPADES if c in (cards.BIG_JOKER, cards.LITTLE_JOKER) else c // 13 for c in range(54))
 
@@ -224,22 +226,28 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def apply(state: State, action: Action) -> None:
     """Check ``action`` against the rules and apply it; :class:`IllegalAction` says why not.
 
-    A card play is checked directly (held, and following suit or free to lead it), the
-    common case; anything else, or a play that fails that test, goes through the full
-    check, which finds the reason.
+    The common cases are checked directly: a card held, and following suit or free to be
+    led; a plain bid of the seat to act, in range. Anything else, or an action that fails
+    that test, goes through the full check, which finds the reason.
     """
     if action.__class__ is Action:
-        seat, kind, c, _ = action
-        if kind == PLAY and seat == state.to_act and state.phase is PLAYING:
-            hand = state.hands[seat]
-            if c.__class__ is int and c >= 0 and hand >> c & 1:
-                if state.trick_cards:
-                    led = state.led_suit
-                    legal = SUIT[c] == led or not hand & FOLLOW[led]
-                else:
-                    legal = state.broken or not TRUMP_MASK >> c & 1 or not hand & SIDE_MASK
-                if legal:
-                    _play(state, seat, c, action)
+        seat, kind, value, blind = action
+        if seat == state.to_act and value.__class__ is int:
+            if kind == PLAY and state.phase is PLAYING and value >= 0:
+                hand = state.hands[seat]
+                if hand >> value & 1:  # held, and so a card id
+                    if state.trick_cards:
+                        led = state.led_suit
+                        legal = SUIT[value] == led or not hand & FOLLOW[led]
+                    else:
+                        legal = not IS_TRUMP[value] or state.broken or not hand & SIDE_MASK
+                    if legal:
+                        _play(state, seat, value, action)
+                        return
+            elif kind == BID and blind is False and state.phase is BIDDING:
+                config = state.config
+                if 0 < value <= config.hand_size or (value == 0 and config.nil):
+                    _bid(state, seat, value, blind, action)
                     return
     _check(state, action)
     apply_unchecked(state, action)
@@ -294,12 +302,17 @@ def apply_unchecked(state: State, action: Action) -> None:
     seat, kind, value, blind = action
     if kind == PLAY:
         _play(state, seat, value, action)
-        return
+    else:
+        _bid(state, seat, value, blind, action)
+
+
+def _bid(state: State, seat: int, value: int, blind: bool, action: Action) -> None:
+    """Record ``seat``'s bid (legal now); once everyone has bid, the first bidder leads."""
     state.history.append(action)
     state.bids[seat] = value
     state.blind[seat] = blind
     nxt = state.clockwise[seat]
-    if state.bids[nxt] is not None:  # everyone has bid: the first bidder leads
+    if state.bids[nxt] is not None:
         state.phase = PLAYING
     state.to_act = nxt
 
@@ -320,7 +333,7 @@ def _play(state: State, seat: int, c: int, action: Action) -> None:
         led = state.led_suit = SUIT[c]
         state.best_power = POWER[led][c]
         state.best_seat = state.leader = seat
-    if not state.broken and TRUMP_MASK >> c & 1:
+    if IS_TRUMP[c]:
         state.broken = True
     trick.append(c)
     if len(trick) < state.players:
