@@ -40,6 +40,8 @@ FOLLOW = (
 )
 #: Each card's bit in a hand's mask.
 BIT = tuple(1 << c for c in range(54))
+#: Every card's bit: the jokers are the highest, 52 and 53.
+EVERY_CARD = (1 << 54) - 1
 #: The cards of the three other suits, which may be led before spades are broken.
 SIDE_MASK = ((1 << 52) - 1) & ~TRUMP_MASK
 #: Whether each card is a trump: a lookup, where a shift of the mask would build an integer.
@@ -96,13 +98,14 @@ def deal(
     """
     size = len(config.deck)
     keys = struct.unpack(f"{size}I", random.Random(seed).randbytes(4 * size))
-    # Each card's key and id in one integer: sorting them sorts by key, then id.
-    keyed = sorted([k << 6 | c for k, c in zip(keys, config.deck, strict=True)])
-    deck = [BIT[v & 63] for v in keyed]
+    # Each card's key above its bit in one integer: sorting them sorts by key, then by id
+    # (a higher bit is a higher id); a hand's keyed cards summed hold the hand in the low bits.
+    keyed = sorted([k << 54 | BIT[c] for k, c in zip(keys, config.deck, strict=True)])
     players = config.players
     first = seats.next_seat(dealer, players)
     dealt = tuple(
-        sum(deck[seats.deal_offset(seat, first, players) :: players]) for seat in range(players)
+        sum(keyed[seats.deal_offset(seat, first, players) :: players]) & EVERY_CARD
+        for seat in range(players)
     )
     return State(config, dealer, dealt, before or ((0, 0),) * len(config.sides), seed)
 
