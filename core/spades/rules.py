@@ -147,13 +147,15 @@ class _SuitPlays(dict[int, tuple[Action, ...]]):
     __slots__ = ("base", "plays")
 
     def __init__(self, seat: int, suit: int) -> None:
-        super().__init__()
+        super().__init__({0: ()})
         self.plays = PLAYS[seat]
         self.base = 13 * suit
 
     def __missing__(self, bits: int) -> tuple[Action, ...]:
-        plays, base = self.plays, self.base
-        found = self[bits] = tuple(plays[base + i] for i in range(13) if bits >> i & 1)
+        # The set less its highest card is one lookup away (made now if need be), so a new
+        # set costs one concatenation, not a pass over the suit.
+        high = bits.bit_length() - 1
+        found = self[bits] = self[bits ^ 1 << high] + (self.plays[self.base + high],)
         return found
 
 
@@ -205,11 +207,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         hand = state.hands[seat]
         if state.trick_cards:
             led = state.led_suit
-            if led:  # a side suit led: its cards, when the seat has any
+            if led or not hand >> cards.BIG_JOKER:  # the led suit's cards, if the seat has any
                 bits = hand >> 13 * led & 0x1FFF
                 if bits:
                     return SUIT_PLAYS[seat][led][bits]
-            elif hand & TRUMP_MASK:
+            else:  # spades led and a joker held: the jokers and spades follow
                 hand &= TRUMP_MASK
         elif not state.broken and hand & SIDE_MASK:
             hand &= SIDE_MASK
