@@ -213,8 +213,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                     return SUIT_PLAYS[seat][led][bits]
             else:  # spades led and a joker held: the jokers and spades follow
                 hand &= TRUMP_MASK
-        elif not state.broken and hand & SIDE_MASK:
-            hand &= SIDE_MASK
+        elif not state.broken:  # no spade led while another suit is held
+            hand = hand & SIDE_MASK or hand
         return plays_of(seat, hand)
     config = state.config
     bids = BIDS[seat]
@@ -341,8 +341,9 @@ def _play(state: State, seat: int, c: int, action: Action) -> None:
     if IS_TRUMP[c]:
         state.broken = True
     trick.append(c)
-    if len(trick) < state.players:
-        state.to_act = state.clockwise[seat]
+    nxt = state.clockwise[seat]
+    if nxt != state.leader:  # the trick goes round until it is back to its leader
+        state.to_act = nxt
         return
     tricks.take(state, tuple(trick), state.size, HAND_OVER)
     state.trick_cards = []
