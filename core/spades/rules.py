@@ -40,8 +40,6 @@ FOLLOW = (
 )
 #: Each card's bit in a hand's mask.
 BIT = tuple(1 << c for c in range(54))
-#: Every card's bit: the jokers are the highest, 52 and 53.
-EVERY_CARD = (1 << 54) - 1
 #: The cards of the three other suits, which may be led before spades are broken.
 SIDE_MASK = ((1 << 52) - 1) & ~TRUMP_MASK
 #: Whether each card is a trump: a lookup, where a shift of the mask would build an integer.
@@ -90,24 +88,35 @@ def deal(
     seed: int,
     before: tuple[tuple[int, int], ...] | None = None,
 ) -> State:
-    """S2: shuffle the deck from ``seed`` and deal it clockwise from the dealer's left.
-
-    The shuffle sorts the deck by one random 32-bit key per card, all drawn at
-    once: the same seed always gives the same deal, at a fraction of the cost
-    of ``random.shuffle`` (bots and simulation deal millions of hands).
-    """
-    size = len(config.deck)
-    keys = struct.unpack(f"{size}I", random.Random(seed).randbytes(4 * size))
-    # Each card's key above its bit in one integer: sorting them sorts by key, then by id
-    # (a higher bit is a higher id); a hand's keyed cards summed hold the hand in the low bits.
-    keyed = sorted([k << 54 | BIT[c] for k, c in zip(keys, config.deck, strict=True)])
+    """S2: shuffle the deck from ``seed`` and deal it clockwise from the dealer's left."""
+    deck = [BIT[c] for c in shuffled(config.deck, seed)]
     players = config.players
     first = seats.next_seat(dealer, players)
     dealt = tuple(
-        sum(keyed[seats.deal_offset(seat, first, players) :: players]) & EVERY_CARD
-        for seat in range(players)
+        sum(deck[seats.deal_offset(seat, first, players) :: players]) for seat in range(players)
     )
     return State(config, dealer, dealt, before or ((0, 0),) * len(config.sides), seed)
+
+
+def shuffled(deck: tuple[int, ...], seed: int) -> bytes:
+    """The card ids of ``deck`` sorted by one random 32-bit key each, all drawn at once from
+    ``seed``, then by id: the same seed always gives the same order, at a fraction of the
+    cost of ``random.shuffle`` (bots and simulation deal millions of hands).
+
+    Each card becomes the bytes of one positive double, little-endian: its id, its key's
+    four bytes, two zeros and the exponent byte 0x40. Positive doubles sort as their bits
+    do, that is by key, then by id; ``struct`` and ``sorted`` then do all the work in C, and
+    the first byte of each sorted double is its card.
+    """
+    size = len(deck)
+    drawn = random.Random(seed).randbytes(4 * size)
+    keyed = bytearray(8 * size)
+    keyed[0::8] = bytes(deck)
+    for byte in range(4):
+        keyed[1 + byte :: 8] = drawn[byte::4]
+    keyed[7::8] = b"\x40" * size
+    ranked = sorted(struct.unpack(f"<{size}d", keyed))
+    return struct.pack(f"<{size}d", *ranked)[::8]
 
 
 def order(c: int) -> int:
