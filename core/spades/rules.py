@@ -30,7 +30,7 @@ from core.spades.state import Phase, State
 
 SPADES = 0
 NEXT = seats.NEXT
-PLAYING, HAND_OVER = Phase.PLAYING, Phase.HAND_OVER
+BIDDING, PLAYING, HAND_OVER = Phase.BIDDING, Phase.PLAYING, Phase.HAND_OVER
 #: Every spade and both jokers: the trump suit.
 TRUMP_MASK = sum(1 << c for c in range(13)) | (1 << cards.BIG_JOKER) | (1 << cards.LITTLE_JOKER)
 #: The cards that follow a lead of each suit (spades: the jokers too).
@@ -42,6 +42,8 @@ FOLLOW = (
 BIT = tuple(1 << c for c in range(54))
 #: The cards of the three other suits, which may be led before spades are broken.
 SIDE_MASK = ((1 << 52) - 1) & ~TRUMP_MASK
+#: Whether each card is a trump: a lookup, where a shift of the mask would build an integer.
+IS_TRUMP = tuple(bool(TRUMP_MASK >> c & 1) for c in range(54))
 #: Each card's suit for following (the jokers are spades).
 SUIT = tuple(SPADES if c in (cards.BIG_JOKER, cards.LITTLE_JOKER) else c // 13 for c in range(54))
 
@@ -86,23 +88,35 @@ def deal(
     seed: int,
     before: tuple[tuple[int, int], ...] | None = None,
 ) -> State:
-    """S2: shuffle the deck from ``seed`` and deal it clockwise from the dealer's left.
-
-    The shuffle sorts the deck by one random 32-bit key per card, all drawn at
-    once: the same seed always gives the same deal, at a fraction of the cost
-    of ``random.shuffle`` (bots and simulation deal millions of hands).
-    """
-    size = len(config.deck)
-    keys = struct.unpack(f"{size}I", random.Random(seed).randbytes(4 * size))
-    # Each card's key and id in one integer: sorting them sorts by key, then id.
-    keyed = sorted([k << 6 | c for k, c in zip(keys, config.deck, strict=True)])
-    deck = [BIT[v & 63] for v in keyed]
+    """S2: shuffle the deck from ``seed`` and deal it clockwise from the dealer's left."""
+    deck = [BIT[c] for c in shuffled(config.deck, seed)]
     players = config.players
     first = seats.next_seat(dealer, players)
     dealt = tuple(
         sum(deck[seats.deal_offset(seat, first, players) :: players]) for seat in range(players)
     )
     return State(config, dealer, dealt, before or ((0, 0),) * len(config.sides), seed)
+
+
+def shuffled(deck: tuple[int, ...], seed: int) -> bytes:
+    """The card ids of ``deck`` sorted by one random 32-bit key each, all drawn at once from
+    ``seed``, then by id: the same seed always gives the same order, at a fraction of the
+    cost of ``random.shuffle`` (bots and simulation deal millions of hands).
+
+    Each card becomes the bytes of one positive double, little-endian: its id, its key's
+    four bytes, two zeros and the exponent byte 0x40. Positive doubles sort as their bits
+    do, that is by key, then by id; ``struct`` and ``sorted`` then do all the work in C, and
+    the first byte of each sorted double is its card.
+    """
+    size = len(deck)
+    drawn = random.Random(seed).randbytes(4 * size)
+    keyed = bytearray(8 * size)
+    keyed[0::8] = bytes(deck)
+    for byte in range(4):
+        keyed[1 + byte :: 8] = drawn[byte::4]
+    keyed[7::8] = b"\x40" * size
+    ranked = sorted(struct.unpack(f"<{size}d", keyed))
+    return struct.pack(f"<{size}d", *ranked)[::8]
 
 
 def order(c: int) -> int:
@@ -142,13 +156,15 @@ class _SuitPlays(dict[int, tuple[Action, ...]]):
     __slots__ = ("base", "plays")
 
     def __init__(self, seat: int, suit: int) -> None:
-        super().__init__()
+        super().__init__({0: ()})
         self.plays = PLAYS[seat]
         self.base = 13 * suit
 
     def __missing__(self, bits: int) -> tuple[Action, ...]:
-        plays, base = self.plays, self.base
-        found = self[bits] = tuple(plays[base + i] for i in range(13) if bits >> i & 1)
+        # The set less its highest card is one lookup away (made now if need be), so a new
+        # set costs one concatenation, not a pass over the suit.
+        high = bits.bit_length() - 1
+        found = self[bits] = self[bits ^ 1 << high] + (self.plays[self.base + high],)
         return found
 
 
@@ -200,14 +216,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         hand = state.hands[seat]
         if state.trick_cards:
             led = state.led_suit
-            if led:  # a side suit led: its cards, when the seat has any
+            if led or not hand >> cards.BIG_JOKER:  # the led suit's cards, if the seat has any
                 bits = hand >> 13 * led & 0x1FFF
                 if bits:
                     return SUIT_PLAYS[seat][led][bits]
-            elif hand & TRUMP_MASK:
+            else:  # spades led and a joker held: the jokers and spades follow
                 hand &= TRUMP_MASK
-        elif not state.broken and hand & SIDE_MASK:
-            hand &= SIDE_MASK
+        elif not state.broken:  # no spade led while another suit is held
+            hand = hand & SIDE_MASK or hand
         return plays_of(seat, hand)
     config = state.config
     bids = BIDS[seat]
@@ -224,22 +240,28 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def apply(state: State, action: Action) -> None:
     """Check ``action`` against the rules and apply it; :class:`IllegalAction` says why not.
 
-    A card play is checked directly (held, and following suit or free to lead it), the
-    common case; anything else, or a play that fails that test, goes through the full
-    check, which finds the reason.
+    The common cases are checked directly: a card held, and following suit or free to be
+    led; a plain bid of the seat to act, in range. Anything else, or an action that fails
+    that test, goes through the full check, which finds the reason.
     """
     if action.__class__ is Action:
-        seat, kind, c, _ = action
-        if kind == PLAY and seat == state.to_act and state.phase is PLAYING:
-            hand = state.hands[seat]
-            if c.__class__ is int and c >= 0 and hand >> c & 1:
-                if state.trick_cards:
-                    led = state.led_suit
-                    legal = SUIT[c] == led or not hand & FOLLOW[led]
-                else:
-                    legal = state.broken or not TRUMP_MASK >> c & 1 or not hand & SIDE_MASK
-                if legal:
-                    _play(state, seat, c, action)
+        seat, kind, value, blind = action
+        if seat == state.to_act and value.__class__ is int:
+            if kind == PLAY and state.phase is PLAYING and value >= 0:
+                hand = state.hands[seat]
+                if hand >> value & 1:  # held, and so a card id
+                    if state.trick_cards:
+                        led = state.led_suit
+                        legal = SUIT[value] == led or not hand & FOLLOW[led]
+                    else:
+                        legal = not IS_TRUMP[value] or state.broken or not hand & SIDE_MASK
+                    if legal:
+                        _play(state, seat, value, action)
+                        return
+            elif kind == BID and blind is False and state.phase is BIDDING:
+                config = state.config
+                if 0 < value <= config.hand_size or (value == 0 and config.nil):
+                    _bid(state, seat, value, blind, action)
                     return
     _check(state, action)
     apply_unchecked(state, action)
@@ -294,12 +316,17 @@ def apply_unchecked(state: State, action: Action) -> None:
     seat, kind, value, blind = action
     if kind == PLAY:
         _play(state, seat, value, action)
-        return
+    else:
+        _bid(state, seat, value, blind, action)
+
+
+def _bid(state: State, seat: int, value: int, blind: bool, action: Action) -> None:
+    """Record ``seat``'s bid (legal now); once everyone has bid, the first bidder leads."""
     state.history.append(action)
     state.bids[seat] = value
     state.blind[seat] = blind
     nxt = state.clockwise[seat]
-    if state.bids[nxt] is not None:  # everyone has bid: the first bidder leads
+    if state.bids[nxt] is not None:
         state.phase = PLAYING
     state.to_act = nxt
 
@@ -320,11 +347,12 @@ def _play(state: State, seat: int, c: int, action: Action) -> None:
         led = state.led_suit = SUIT[c]
         state.best_power = POWER[led][c]
         state.best_seat = state.leader = seat
-    if not state.broken and TRUMP_MASK >> c & 1:
+    if IS_TRUMP[c]:
         state.broken = True
     trick.append(c)
-    if len(trick) < state.players:
-        state.to_act = state.clockwise[seat]
+    nxt = state.clockwise[seat]
+    if nxt != state.leader:  # the trick goes round until it is back to its leader
+        state.to_act = nxt
         return
     tricks.take(state, tuple(trick), state.size, HAND_OVER)
     state.trick_cards = []
