@@ -226,12 +226,15 @@ def test_card_based_five_players_two_decks_last_rule(
     assert state is not None and len(state.removed) == 4
     positions = seats_by_hand(pages, state)
     revealed_seen: list[int] = []
-    deadline = time.monotonic() + 480
-    while time.monotonic() < deadline:
+    # The round may take as long as the machine makes it, but the table never stands still.
+    moved_at, moves = time.monotonic(), -1
+    while time.monotonic() - moved_at < 90:
         state = table_state(database, code)
         assert state is not None
         if state.phase.label == "round_over":
             break
+        if len(state.history) != moves:
+            moved_at, moves = time.monotonic(), len(state.history)
         # Every page as each trick begins, and one page in turn at each move between.
         for index, page in enumerate(pages):
             if not state.trick_cards or index == len(state.history) % len(pages):
@@ -250,7 +253,7 @@ def test_card_based_five_players_two_decks_last_rule(
             continue
         wait_for_move(database, code, before)
     else:
-        pytest.fail("the Card-Based round did not finish in the browser")
+        pytest.fail(f"the Card-Based round stood still in the browser after {moves} moves")
     assert state.called is not None and len(state.called) == 2
     assert revealed_seen  # partners were announced during play, and checked on every page
     shown = "[...document.querySelectorAll('.m3-tag')].filter(t => t.textContent === 'partner')"

@@ -109,10 +109,11 @@ def test_p_a_tap_shows_on_the_other_pages_and_the_bots_moves_follow(
         watcher_context.close()
 
 
+#: The seconds the player's banner shows, and the tab's title, read at one moment.
 CLOCK = """() => {
   const now = [...document.querySelectorAll('.m3-now.m3-yours')].pop();
   const clock = now && now.querySelector('.m3-clock');
-  return clock ? Number(clock.textContent.replace(/\\D/g, '')) : null;
+  return clock ? [Number(clock.textContent.replace(/\\D/g, '')), document.title] : null;
 }"""
 
 
@@ -129,11 +130,11 @@ def test_a5_the_bidding_countdown_counts_down_on_the_page_between_moves(
         seat_page(page, sites["push"], code, host)
         page.wait_for_function(f"() => ({CLOCK})() !== null", timeout=30_000)
         version = stored_version(sites["path"], code)
-        first = page.evaluate(CLOCK)
+        first, _ = page.evaluate(CLOCK)
         page.wait_for_timeout(2_300)
-        later = page.evaluate(CLOCK)
+        later, title = page.evaluate(CLOCK)
         assert stored_version(sites["path"], code) == version  # nothing moved meanwhile
         assert 2 <= first - later <= 3, (first, later)
-        assert page.title().startswith(f"Your turn · {later} s · "), page.title()
+        assert title.startswith(f"Your turn · {later} s · "), title
     finally:
         context.close()
