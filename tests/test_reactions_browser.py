@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from core.moon3.table import RoomSettings
 from core.rooms import Rooms
@@ -49,10 +50,19 @@ SETTLED = """() => document.querySelector('.m3-felt')
 
 
 def react(page: Page, said: str) -> None:
-    """Open "React" and tap a reaction, as the player would."""
-    page.wait_for_function(SETTLED, timeout=WAIT)
-    page.get_by_role("button", name="React").click()
-    page.get_by_role("button", name=said, exact=True).click()
+    """Open "React" and tap a reaction, as the player would: again if a move redrew the page
+    and closed "React" before the tap."""
+    reaction = page.get_by_role("button", name=said, exact=True)
+    for _ in range(3):
+        page.wait_for_function(SETTLED, timeout=WAIT)
+        if not reaction.is_visible():
+            page.get_by_role("button", name="React").click()
+        try:
+            reaction.click(timeout=5_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f'"React" never offered {said!r}')
 
 
 def test_a6_a7_a_reaction_shows_at_its_seat_in_every_other_browser_and_each_turn_alerts(
