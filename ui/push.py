@@ -196,7 +196,8 @@ def watch(code: str) -> None:
 
 
 def moved(code: str) -> None:
-    """Room ``code`` moved: rerun the table of every page of this server showing it."""
+    """Room ``code`` moved: rerun, whole, every page of this server showing it (but the one
+    whose run wrote the move, which draws it anyway)."""
     if not _checked:
         return
     # The page whose run wrote the move (if it is one of this server's) redraws anyway.
